@@ -1,0 +1,148 @@
+"""The `parlour` command (DESIGN.md, "The command line").
+
+Each layer and each game adds its own commands from its own module (a `register(app)`
+function), so a new game or layer joins the command line without editing this file.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import sys
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from parlour.core.errors import ParlourError
+from parlour.core.options import describe_options
+from parlour.core.records import load_record, replay
+from parlour.core.registry import GAME_MODULES, game_names, get_game
+from parlour.i18n import resolve_lang, t
+
+app = typer.Typer(
+    name="parlour",
+    help="Parlour: Beggar-My-Neighbour, Flip 7, the Jeu des 7 familles and Panoplies.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+console = Console(soft_wrap=True)
+
+LangOption = Annotated[
+    str | None,
+    typer.Option("--lang", help="Language of the texts: fr or en (default: the system's)."),
+]
+
+# Modules that add commands; a missing one (an optional layer not installed) is skipped.
+COMMAND_MODULES = [
+    "parlour.sim.cli",
+    "parlour.tui.cli",
+    "parlour.web.cli",
+    "parlour.rl.cli",
+    *(f"parlour.games.{name}.cli" for name in GAME_MODULES),
+]
+
+
+def out_json(obj: Any) -> None:
+    """Print JSON on stdout, unstyled (scripts parse it)."""
+    sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
+
+
+@app.command("replay")
+def replay_command(
+    file: Annotated[str, typer.Argument(help="A game record (parlour-record/1 JSON).")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+    lang: LangOption = None,
+) -> None:
+    """Replay a saved game: the narration, or the result with --json."""
+    language = resolve_lang(lang)
+    record = load_record(file)
+    state, events = replay(record)
+    if as_json:
+        out_json(
+            {
+                "game": state.game.name,
+                "turns": state.turns,
+                "events": len(events),
+                "result": state.outcome.to_json() if state.outcome else None,
+            }
+        )
+        return
+    names = [seat.name for seat in state.seats]
+    for event in events:
+        if not event.public:
+            continue
+        line = state.game.narrate(event, language, names)
+        if line:
+            console.print(line, highlight=False, markup=False)
+
+
+@app.command("rules")
+def rules_command(
+    game: Annotated[str, typer.Argument(help="beggar, flip7, familles or panoplies.")],
+    lang: LangOption = None,
+) -> None:
+    """Print the rules of a game and its options with their defaults."""
+    language = resolve_lang(lang)
+    the_game = get_game(game)
+    console.print(f"[bold]{the_game.title[language]}[/bold]")
+    text = getattr(the_game, "rules_text", None)
+    if text is not None:
+        console.print(text(language), highlight=False, markup=False)
+    table = Table(title=t("options", language))
+    table.add_column(t("option", language))
+    table.add_column(t("default", language))
+    table.add_column(t("meaning", language))
+    for name, default, help_text, choices in describe_options(the_game.rules_class):
+        shown = help_text + (f" [{' | '.join(map(str, choices))}]" if choices else "")
+        table.add_row(name, repr(default) if isinstance(default, str) else str(default), shown)
+    console.print(table)
+    credits = getattr(the_game, "credits", None)
+    if credits:
+        console.print(credits(language), highlight=False, markup=False)
+
+
+@app.command("about")
+def about_command(lang: LangOption = None) -> None:
+    """Credits and licence."""
+    from parlour import __version__
+
+    language = resolve_lang(lang)
+    console.print(f"Parlour {__version__}")
+    console.print(t("credits", language), highlight=False, markup=False)
+
+
+@app.command("games")
+def games_command() -> None:
+    """List the games this installation offers."""
+    for name in game_names():
+        console.print(f"{name}: {get_game(name).title['en']}", highlight=False)
+
+
+def _register_layers() -> None:
+    for module_name in COMMAND_MODULES:
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as err:
+            if err.name and module_name.startswith(err.name):
+                continue  # that layer or game does not exist in this installation
+            raise
+        module.register(app)
+
+
+_register_layers()
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Entry point: every ParlourError is one clear line and exit status 2."""
+    try:
+        app(args=argv, standalone_mode=True)
+    except ParlourError as err:
+        Console(stderr=True).print(f"parlour: {err}", highlight=False, markup=False)
+        raise SystemExit(2) from None
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,76 @@
+"""Events: every change of a game, with the audience allowed to see it.
+
+Views, narration, logs, replays, the web protocol and card-tracking bots are all built from
+events filtered for their reader; nothing leaves the engine unfiltered.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One change of a game.
+
+    `audience` None means everyone (players and spectators); otherwise only those seats.
+    `hidden_from` removes seats from the audience: the public twin of a private event
+    (« Léa draws a card ») is shown to everyone but the drawer, who gets the private one.
+    """
+
+    type: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+    audience: frozenset[int] | None = None
+    hidden_from: frozenset[int] = frozenset()
+
+    def visible_to(self, seat: int | None) -> bool:
+        """Whether `seat` (None: a spectator) may see this event."""
+        if seat is None:
+            return self.audience is None and not self.hidden_from
+        if seat in self.hidden_from:
+            return False
+        return self.audience is None or seat in self.audience
+
+    @property
+    def public(self) -> bool:
+        return self.audience is None and not self.hidden_from
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.type, **self.data}
+
+
+def private_pair(
+    type_: str, seat: int, secret: Mapping[str, Any], public: Mapping[str, Any]
+) -> list[Event]:
+    """A private event for `seat` and its redacted twin for everybody else."""
+    return [
+        Event(type_, secret, audience=frozenset((seat,))),
+        Event(type_, public, hidden_from=frozenset((seat,))),
+    ]
+
+
+def filter_events(events: Iterable[Event], seat: int | None) -> list[Event]:
+    """The events `seat` may see, in order."""
+    return [event for event in events if event.visible_to(seat)]
+
+
+class SeatFeed:
+    """An incremental, filtered reading of a game's event log for one seat.
+
+    Filtering the whole log at every decision would cost O(n^2) over a game; the feed keeps a
+    cursor into the log and only filters what is new.
+    """
+
+    def __init__(self, seat: int | None) -> None:
+        self.seat = seat
+        self.events: list[Event] = []
+        self._cursor = 0
+
+    def update(self, log: list[Event]) -> list[Event]:
+        """Read the new part of `log`; returns only the events new to this seat."""
+        fresh = [e for e in log[self._cursor :] if e.visible_to(self.seat)]
+        self._cursor = len(log)
+        self.events.extend(fresh)
+        return fresh

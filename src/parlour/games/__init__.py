@@ -1,0 +1,1 @@
+"""The four games, one room each."""

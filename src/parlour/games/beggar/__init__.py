@@ -1,0 +1,1 @@
+"""Beggar-My-Neighbour (RULES.md §1)."""

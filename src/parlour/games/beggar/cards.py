@@ -1,0 +1,110 @@
+"""Cards and the hand notation of RULES.md §1.
+
+A card is a short token: a rank (`2`..`10`, `J`, `Q`, `K`, `A`, or `-` for a number card of no
+particular rank) with an optional suit (`♠♥♦♣`), or `X` for a joker (tribute 5) and `B` for the
+beggar joker (tribute 5, cannot be countered). Only the first character decides the tribute,
+which keeps the engine's inner loop cheap.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+
+from parlour.core.errors import RulesError
+
+SUITS = "♠♥♦♣"
+_SUIT_LETTERS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+PENALTY_RANKS = ("J", "Q", "K", "A")
+JOKER = "X"
+BEGGAR_JOKER = "B"
+TRIBUTE = {"J": 1, "Q": 2, "K": 3, "A": 4, JOKER: 5, BEGGAR_JOKER: 5}
+# Integer codes used by the fast paths: 0 number card, 1..4 J..A, 5 joker, 6 beggar joker.
+CODE = {"J": 1, "Q": 2, "K": 3, "A": 4, JOKER: 5, BEGGAR_JOKER: 6}
+NOTATION = {0: "-", 1: "J", 2: "Q", 3: "K", 4: "A", 5: "X", 6: "B"}
+
+
+def tribute(card: str) -> int:
+    """Cards owed for this card (0 for a number card)."""
+    return TRIBUTE.get(card[0], 0)
+
+
+def code(card: str) -> int:
+    return CODE.get(card[0], 0)
+
+
+def notation(cards: Iterable[str]) -> str:
+    """`AKQJ-` notation of a hand, top card first."""
+    return "".join(NOTATION[code(c)] for c in cards)
+
+
+def full_deck(jokers: int = 0, beggar_joker: bool = False) -> list[str]:
+    deck = [rank + suit for suit in SUITS for rank in RANKS]
+    deck += [JOKER] * jokers
+    if beggar_joker:
+        deck.append(BEGGAR_JOKER)
+    return deck
+
+
+def _token(raw: str, hand_text: str) -> str:
+    text = raw.strip().upper()
+    suit = ""
+    if text and (text[-1] in SUITS or (len(text) > 1 and text[-1] in _SUIT_LETTERS)):
+        suit = _SUIT_LETTERS.get(text[-1], text[-1])
+        text = text[:-1]
+    if text == "T":
+        text = "10"
+    if text in ("-", JOKER, BEGGAR_JOKER) and suit:
+        raise RulesError(f"card {raw!r} in hand {hand_text!r} cannot have a suit")
+    if text in RANKS or text in ("-", JOKER, BEGGAR_JOKER):
+        return text + suit
+    raise RulesError(
+        f"bad card {raw!r} in hand {hand_text!r}: use A K Q J for penalty cards, - for a "
+        "number card, or ranks 2..10"
+    )
+
+
+def parse_hand(text: str) -> list[str]:
+    """A hand from its notation: `-K--QA`, `2 K 10 Q`, `2,K,10` (top card first)."""
+    stripped = text.strip()
+    if any(sep in stripped for sep in " ,"):
+        return [_token(part, text) for part in stripped.replace(",", " ").split()]
+    cards: list[str] = []
+    i = 0
+    while i < len(stripped):
+        ch = stripped[i]
+        if ch == "1" and stripped[i + 1 : i + 2] == "0":
+            ch, i = "10", i + 1
+        i += 1
+        if i < len(stripped) and stripped[i] in SUITS:
+            ch, i = ch + stripped[i], i + 1
+        cards.append(_token(ch, text))
+    return cards
+
+
+def check_deal(hands: Sequence[Sequence[str]], jokers: int = 0, beggar_joker: bool = False) -> None:
+    """Refuse a deal that no real deck of this variant could give."""
+    if len(hands) < 2:
+        raise RulesError("a deal needs at least two hands")
+    if len(hands) > 6:
+        raise RulesError(f"Beggar-My-Neighbour is played by 2 to 6 players, not {len(hands)}")
+    cards = [card for hand in hands for card in hand]
+    if not cards:
+        raise RulesError("the deal has no cards")
+    ranks = Counter(card[0] if card[0] in TRIBUTE else "number" for card in cards)
+    for rank in PENALTY_RANKS:
+        if ranks[rank] > 4:
+            raise RulesError(f"the deal has {ranks[rank]} cards of rank {rank}; a deck has 4")
+    if ranks["number"] > 36:
+        raise RulesError(f"the deal has {ranks['number']} number cards; a deck has 36")
+    if ranks[JOKER] > jokers:
+        raise RulesError(
+            f"the deal has {ranks[JOKER]} joker(s) but the rules allow {jokers} (option jokers)"
+        )
+    if ranks[BEGGAR_JOKER] > (1 if beggar_joker else 0):
+        raise RulesError("the deal has a beggar joker B but option beggar_joker is off (or two)")
+    exact = Counter(c for c in cards if c[-1] in SUITS)
+    for card, count in exact.items():
+        if count > 1:
+            raise RulesError(f"the deal has card {card} {count} times")

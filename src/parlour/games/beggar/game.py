@@ -1,0 +1,127 @@
+"""Beggar-My-Neighbour's entry point for the other layers."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import parlour.i18n.beggar  # noqa: F401  (registers the texts)
+from parlour.core.errors import RulesError
+from parlour.core.events import Event
+from parlour.core.game import Game, Seat
+from parlour.games.beggar.cards import parse_hand, tribute
+from parlour.games.beggar.rules import FLIP, BeggarRules, BeggarState
+from parlour.i18n import t
+
+_SUIT_NAMES_FR = {"J": "le valet", "Q": "la dame", "K": "le roi", "A": "l'as"}
+_SUIT_NAMES_EN = {"J": "a jack", "Q": "a queen", "K": "a king", "A": "an ace"}
+
+
+def card_name(card: str, lang: str) -> str:
+    if card[0] == "X":
+        return t("beggar.joker", lang)
+    if card[0] == "B":
+        return t("beggar.beggar_joker", lang)
+    names = _SUIT_NAMES_FR if lang == "fr" else _SUIT_NAMES_EN
+    if card[0] in names:
+        return names[card[0]] + (f" {card[1:]}" if len(card) > 1 else "")
+    if card.startswith("-"):
+        return t("beggar.number_card", lang)
+    return card
+
+
+class Beggar(Game):
+    name = "beggar"
+    title = {"en": "Beggar-My-Neighbour", "fr": "Beggar-My-Neighbour (Ruine-ton-voisin)"}
+    rules_class = BeggarRules
+    min_players = 2
+    max_players = 6
+
+    def new_state(
+        self,
+        seats: Sequence[Seat] | int,
+        seed: int | None = None,
+        deal: Any = None,
+        rules: Any = None,
+    ) -> BeggarState:
+        rules = rules or BeggarRules()
+        if deal is not None:
+            deal = normalise_deal(deal)
+            if isinstance(seats, int) and seats != len(deal["hands"]):
+                raise RulesError(f"{seats} seats for {len(deal['hands'])} hands")
+            if isinstance(seats, int):
+                seats = len(deal["hands"])
+        seat_list = self.seats_from(seats)
+        if deal is not None and len(seat_list) != len(deal["hands"]):
+            raise RulesError(f"{len(seat_list)} seats for {len(deal['hands'])} hands")
+        self.check_players(len(seat_list), rules)
+        return BeggarState(rules, seat_list, seed, deal)
+
+    def action_from_json(self, obj: Mapping[str, Any]) -> Any:
+        if obj.get("type") != "flip":
+            raise ValueError(f"unknown Beggar-My-Neighbour action {obj!r}")
+        return FLIP
+
+    def narrate(self, event: Event, lang: str, names: Sequence[str]) -> str | None:
+        d = event.data
+        if event.type == "dealer_draw":
+            shown = ", ".join(f"{names[int(s)]} {c}" for s, c in d["cards"].items())
+            return t("beggar.dealer_draw", lang, cards=shown)
+        if event.type == "deal":
+            return t(
+                "beggar.deal",
+                lang,
+                round=d["round"],
+                dealer=names[d["dealer"]],
+                leader=names[d["leader"]],
+            )
+        if event.type == "flip":
+            name, card = names[d["seat"]], card_name(d["card"], lang)
+            if d["tribute"] and d["owed"] == d["tribute"]:
+                return t("beggar.flip_penalty", lang, name=name, card=card, owed=d["owed"])
+            if d["paying"]:
+                return t("beggar.pay", lang, name=name, card=card, owed=d["owed"])
+            return t("beggar.flip", lang, name=name, card=card)
+        if event.type == "capture":
+            return t("beggar.capture", lang, name=names[d["seat"]], size=d["size"])
+        if event.type == "out":
+            return t("beggar.out", lang, name=names[d["seat"]])
+        if event.type == "round_end":
+            if d["status"] == "loop":
+                return t(
+                    "beggar.round_loop", lang, **{k: d[k] for k in ("round", "cards", "tricks")}
+                )
+            if d["winner"] is None:
+                return t("draw", lang)
+            return t(
+                "beggar.round_end",
+                lang,
+                name=names[d["winner"]],
+                round=d["round"],
+                cards=d["cards"],
+                tricks=d["tricks"],
+            )
+        if event.type == "capped":
+            return t("capped", lang, turns=d["turns"])
+        return None
+
+    def rules_text(self, lang: str) -> str:
+        return t("beggar.rules", lang)
+
+
+def normalise_deal(deal: Any) -> dict[str, Any]:
+    """A deal as `{"hands": [[card, ...], ...]}` from hand strings or card lists."""
+    hands = deal["hands"] if isinstance(deal, Mapping) else deal
+    if not isinstance(hands, Sequence) or isinstance(hands, str):
+        raise RulesError("a Beggar deal is a list of hands")
+    out = []
+    for hand in hands:
+        if isinstance(hand, str):
+            out.append(parse_hand(hand))
+        else:
+            out.append(parse_hand(" ".join(str(c) for c in hand)) if hand else [])
+    return {"hands": out}
+
+
+GAME = Beggar()
+__all__ = ["GAME", "Beggar", "card_name", "normalise_deal", "tribute"]

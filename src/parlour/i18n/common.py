@@ -1,0 +1,36 @@
+"""Texts shared by every game and by the command line."""
+
+from parlour.i18n import register
+
+register(
+    {
+        "wins": {"en": "{name} wins.", "fr": "{name} gagne."},
+        "shared_win": {"en": "{names} share the win.", "fr": "{names} gagnent ex æquo."},
+        "draw": {"en": "The game is a draw.", "fr": "La partie est nulle."},
+        "capped": {
+            "en": "The turn limit ({turns}) is reached: the game is a draw.",
+            "fr": "La limite de tours ({turns}) est atteinte : la partie est nulle.",
+        },
+        "and": {"en": " and ", "fr": " et "},
+        "player": {"en": "Player {n}", "fr": "Joueur {n}"},
+        "options": {"en": "Options", "fr": "Options"},
+        "option": {"en": "option", "fr": "option"},
+        "default": {"en": "default", "fr": "défaut"},
+        "meaning": {"en": "meaning", "fr": "signification"},
+        "credits": {
+            "en": "Parlour is free software (GPL-3.0-or-later). Flip 7 is a game by Eric Olsen, "
+            "published by The Op Games. The Panoplies rule is by Sally and Loïse Margency.",
+            "fr": "Parlour est un logiciel libre (GPL-3.0 ou ultérieure). Flip 7 est un jeu "
+            "d'Eric Olsen, édité par The Op Games. La règle des Panoplies est de Sally et "
+            "Loïse Margency.",
+        },
+    }
+)
+
+
+def join_names(names: list[str], lang: str) -> str:
+    from parlour.i18n import t
+
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + t("and", lang) + names[-1]
