@@ -263,6 +263,14 @@ class Game(ABC):
     def action_from_json(self, obj: Mapping[str, Any]) -> Any: ...
 
     @abstractmethod
+    def num_actions(self, rules: Any, num_players: int) -> int:
+        """Size of the integer action space: every action's `id` is below it."""
+
+    @abstractmethod
+    def action_from_id(self, action_id: int, rules: Any, num_players: int) -> Any:
+        """The action with this stable integer id (ValueError if there is none)."""
+
+    @abstractmethod
     def narrate(self, event: Event, lang: str, names: Sequence[str]) -> str | None:
         """One sentence for a person, or None for an event not worth a line."""
 

@@ -62,6 +62,14 @@ class Beggar(Game):
             raise ValueError(f"unknown Beggar-My-Neighbour action {obj!r}")
         return FLIP
 
+    def num_actions(self, rules: Any, num_players: int) -> int:
+        return 1
+
+    def action_from_id(self, action_id: int, rules: Any, num_players: int) -> Any:
+        if action_id != FLIP.id:
+            raise ValueError(f"Beggar-My-Neighbour has one action (0), not {action_id}")
+        return FLIP
+
     def narrate(self, event: Event, lang: str, names: Sequence[str]) -> str | None:
         d = event.data
         if event.type == "dealer_draw":
