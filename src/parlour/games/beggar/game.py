@@ -132,4 +132,5 @@ def normalise_deal(deal: Any) -> dict[str, Any]:
 
 
 GAME = Beggar()
+BeggarState.game = GAME
 __all__ = ["GAME", "Beggar", "card_name", "normalise_deal", "tribute"]
