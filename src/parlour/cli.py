@@ -126,8 +126,9 @@ def _register_layers() -> None:
         try:
             module = importlib.import_module(module_name)
         except ModuleNotFoundError as err:
-            if err.name and module_name.startswith(err.name):
-                continue  # that layer or game does not exist in this installation
+            missing = err.name or ""
+            if module_name.startswith(missing) or not missing.startswith("parlour"):
+                continue  # that layer is absent, or its optional extra is not installed
             raise
         module.register(app)
 
