@@ -1,0 +1,119 @@
+"""Where chunks are played: this process, a local process pool, or a Ray cluster.
+
+Every backend yields the same `ChunkResult`s (in completion order; the caller sorts them by
+game index), because a chunk's games depend only on the job, never on where they run.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from collections.abc import Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from parlour.core.errors import ParlourError
+from parlour.sim.schedule import Chunk, SimJob
+from parlour.sim.worker import ChunkResult, play_chunk
+
+
+def available_cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+class Backend(Protocol):
+    workers: int
+
+    def execute(self, jobs: Sequence[SimJob], chunks: Sequence[Chunk]) -> Iterator[ChunkResult]:
+        """Play every chunk; stopping the iteration early cancels what is left."""
+        ...
+
+
+@dataclass
+class LocalBackend:
+    """This process when `workers` is 1, otherwise a pool of `workers` processes."""
+
+    workers: int
+
+    def execute(self, jobs: Sequence[SimJob], chunks: Sequence[Chunk]) -> Iterator[ChunkResult]:
+        if self.workers <= 1 or len(chunks) <= 1:
+            for chunk in chunks:
+                yield play_chunk(jobs[chunk.job], chunk)
+            return
+        # fork starts a worker in milliseconds with the games already imported; elsewhere the
+        # platform's default is used. Every chunk is submitted before the caller shows a live
+        # progress display, so no display thread exists when the workers fork.
+        methods = multiprocessing.get_all_start_methods()
+        context = multiprocessing.get_context("fork" if "fork" in methods else None)
+        pool = ProcessPoolExecutor(max_workers=min(self.workers, len(chunks)), mp_context=context)
+        try:
+            pending: set[Future[ChunkResult]] = {
+                pool.submit(play_chunk, jobs[chunk.job], chunk) for chunk in chunks
+            }
+            while pending:
+                done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for future in done:
+                    yield future.result()
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
+
+
+@dataclass
+class RayBackend:
+    """A Ray cluster: `auto` joins the one this machine belongs to (RAY_ADDRESS or a
+    `ray start` head) or starts a local one; any other value is a cluster address
+    (`head:6379`, or `ray://head:10001` through the Ray client)."""
+
+    address: str
+    workers: int = 0  # filled with the cluster's CPU count once connected
+
+    def _connect(self) -> tuple[Any, bool]:
+        try:
+            import ray
+        except ImportError:
+            raise ParlourError("the Ray backend needs Ray: pip install 'parlour[ray]'") from None
+        started = False
+        if not ray.is_initialized():
+            address = None if self.address == "auto" else self.address
+            try:
+                ray.init(address=address, include_dashboard=False, log_to_driver=False)
+            except (ConnectionError, RuntimeError, ValueError) as err:
+                raise ParlourError(
+                    f"cannot reach the Ray cluster {self.address!r}: {err}"
+                ) from None
+            started = True
+        self.workers = max(1, int(ray.cluster_resources().get("CPU", 1)))
+        return ray, started
+
+    def execute(self, jobs: Sequence[SimJob], chunks: Sequence[Chunk]) -> Iterator[ChunkResult]:
+        ray, started = self._connect()
+        try:
+            remote_play = ray.remote(num_cpus=1)(play_chunk)
+            job_refs = [ray.put(job) for job in jobs]
+            pending = [remote_play.remote(job_refs[chunk.job], chunk) for chunk in chunks]
+            try:
+                while pending:
+                    done, pending = ray.wait(pending, num_returns=1)
+                    yield ray.get(done[0])
+            finally:
+                for ref in pending:
+                    ray.cancel(ref)
+        finally:
+            if started:
+                ray.shutdown()
+
+
+def make_backend(workers: int | None, ray_address: str | None) -> Backend:
+    if ray_address is not None:
+        if workers is not None:
+            raise ParlourError("choose --workers (local processes) or --ray (a cluster), not both")
+        return RayBackend(ray_address)
+    if workers is None or workers == 0:
+        return LocalBackend(available_cores())
+    if workers < 0:
+        raise ParlourError(f"--workers must be a positive number, not {workers}")
+    return LocalBackend(workers)

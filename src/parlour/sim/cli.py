@@ -1,0 +1,231 @@
+"""`parlour simulate` and `parlour tournament` (DESIGN.md, "The command line")."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TextColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+from rich.text import Text
+
+from parlour.core.errors import ParlourError
+
+console = Console(soft_wrap=True)
+
+GamesOption = Annotated[int, typer.Option("--games", help="How many games (per table).")]
+BotsOption = Annotated[
+    str, typer.Option("--bots", help="Bots separated by commas, one per player: first,random.")
+]
+RulesOption = Annotated[
+    list[str] | None, typer.Option("--rules", help="A rules option key=value (repeatable).")
+]
+SeedOption = Annotated[
+    int | None, typer.Option("--seed", help="Master seed: the same seed gives the same table.")
+]
+WorkersOption = Annotated[
+    int | None,
+    typer.Option("--workers", help="Local worker processes (default: every core)."),
+]
+RayOption = Annotated[
+    str | None,
+    typer.Option("--ray", help="Run on a Ray cluster: auto, or its address (head:6379)."),
+]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print the result as JSON.")]
+ProgressOption = Annotated[
+    bool, typer.Option("--progress/--no-progress", help="Show the progress bar (on stderr).")
+]
+
+
+class SpeedColumn(ProgressColumn):
+    """Games per second, measured by Rich over the last seconds."""
+
+    def render(self, task: Task) -> Text:
+        speed = task.finished_speed or task.speed
+        return Text("-- games/s" if speed is None else f"{speed:,.0f} games/s", style="cyan")
+
+
+@contextmanager
+def progress_bar(total: int, enabled: bool) -> Iterator[Callable[[int], None]]:
+    with Progress(
+        TextColumn("[bold]playing"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        SpeedColumn(),
+        TextColumn("left"),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        disable=not enabled,
+        transient=True,
+    ) as bar:
+        task = bar.add_task("games", total=total)
+        yield lambda played: bar.advance(task, played)
+
+
+def _out_json(obj: object) -> None:
+    from parlour.cli import out_json
+
+    out_json(obj)
+
+
+def simulate_command(
+    game: Annotated[str, typer.Argument(help="beggar, flip7, familles or panoplies.")],
+    bots: BotsOption,
+    games: GamesOption = 1000,
+    rules: RulesOption = None,
+    seed: SeedOption = None,
+    workers: WorkersOption = None,
+    ray: RayOption = None,
+    as_json: JsonOption = False,
+    plot: Annotated[
+        str | None, typer.Option("--plot", help="Save plots to a .png or .svg file.")
+    ] = None,
+    out: Annotated[
+        str | None, typer.Option("--out", help="Save one row per game: .csv or .parquet.")
+    ] = None,
+    records: Annotated[
+        str | None, typer.Option("--records", help="Save every game's record in this folder.")
+    ] = None,
+    show_progress: ProgressOption = True,
+) -> None:
+    """Bots play each other, seats rotated; wins (ties shared) with 95% intervals."""
+    from parlour.sim.output import result_table, row_format, seat_table, write_rows
+    from parlour.sim.plots import check_plot_path, plot_summary
+    from parlour.sim.simulate import prepare_job, simulate
+
+    if out is not None:
+        row_format(out)
+    if plot is not None:
+        check_plot_path(plot)
+    # Checked here, before the progress bar starts; simulate() checks again, cheaply.
+    job = prepare_job(game, bots, games, rules, seed)
+    with progress_bar(games, show_progress) as advance:
+        result = simulate(
+            game,
+            bots,
+            games,
+            rules=rules,
+            seed=job.seed,
+            workers=workers,
+            ray=ray,
+            records_dir=records,
+            progress=advance,
+        )
+    saved = []
+    if out is not None:
+        write_rows(result.rows, out)
+        saved.append(out)
+    if plot is not None:
+        saved.append(str(plot_summary(result.rows, result.summary, plot)))
+    if as_json:
+        _out_json(result.summary.to_json())
+        return
+    console.print(result_table(result.summary))
+    console.print(seat_table(result.summary))
+    speed = result.summary.games / max(result.seconds, 1e-9)
+    engine = "bulk path" if result.rows.bulk else "game runner"
+    console.print(
+        f"{result.summary.games} games in {result.seconds:.2f} s ({speed:,.0f} games/s, "
+        f"{result.workers} worker{'s' if result.workers != 1 else ''}, {engine})",
+        highlight=False,
+    )
+    if records is not None:
+        saved.append(f"{records}/ (one record per game)")
+    for path in saved:
+        console.print(f"saved {path}", highlight=False)
+
+
+def tournament_command(
+    game: Annotated[str, typer.Argument(help="beggar, flip7, familles or panoplies.")],
+    bots: BotsOption,
+    games: GamesOption = 1000,
+    table_size: Annotated[
+        int | None,
+        typer.Option("--table-size", help="Bots per table (default 2: every pairing)."),
+    ] = None,
+    rules: RulesOption = None,
+    seed: SeedOption = None,
+    workers: WorkersOption = None,
+    ray: RayOption = None,
+    as_json: JsonOption = False,
+    out: Annotated[
+        str | None,
+        typer.Option(
+            "--out", help="Save the standings: .json or .csv (default: tournament-GAME.json)."
+        ),
+    ] = None,
+    show_progress: ProgressOption = True,
+) -> None:
+    """Every table of bots plays --games games; OpenSkill ranks the bots, with intervals."""
+    from parlour.sim.output import result_table
+    from parlour.sim.tournament import (
+        check_save_path,
+        default_table_size,
+        plan_tables,
+        save_tournament,
+        tournament,
+    )
+
+    target = check_save_path(out or f"tournament-{game.strip().lower()}.json")
+    from parlour.sim.simulate import parse_bots
+
+    size = table_size or default_table_size(game, len(parse_bots(bots)))
+    tables = plan_tables(len(parse_bots(bots)), size)
+    if games < 1:
+        raise ParlourError(f"--games must be at least 1, not {games}")
+    with progress_bar(games * len(tables), show_progress) as advance:
+        result = tournament(
+            game,
+            bots,
+            games,
+            table_size=size,
+            rules=rules,
+            seed=seed,
+            workers=workers,
+            ray=ray,
+            progress=advance,
+        )
+    save_tournament(result, target)
+    if as_json:
+        _out_json(result.to_json())
+        return
+    standings = Table(
+        title=f"{result.game}: {len(result.tables)} tables of {result.table_size}, "
+        f"{result.games_per_table} games each",
+        caption=f"OpenSkill Plackett-Luce; ranked by mu - 3 sigma; seed {result.seed}",
+    )
+    for name in ("rank", "bot", "mu", "95% interval", "sigma", "mu - 3 sigma", "games"):
+        standings.add_column(name, justify="left" if name == "bot" else "right")
+    standings.add_column("win share (95%)", justify="right")
+    for rank, s in enumerate(result.standings, 1):
+        low, high = s.rating.interval
+        standings.add_row(
+            str(rank),
+            s.rating.bot,
+            f"{s.rating.mu:.2f}",
+            f"{low:.2f} - {high:.2f}",
+            f"{s.rating.sigma:.2f}",
+            f"{s.rating.ordinal:.2f}",
+            str(s.games),
+            f"{100 * s.win_share:.1f}% ({100 * s.ci95[0]:.1f} - {100 * s.ci95[1]:.1f})",
+        )
+    console.print(standings)
+    for summary in result.summaries:
+        console.print(result_table(summary, " vs ".join(line.bot for line in summary.bots)))
+    console.print(f"saved {target}", highlight=False)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("simulate")(simulate_command)
+    app.command("tournament")(tournament_command)

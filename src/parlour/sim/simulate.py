@@ -1,0 +1,219 @@
+"""The simulator's entry point for the command line, tournaments, benchmarks and bot authors.
+
+    from parlour.sim import simulate
+    result = simulate("flip7", ["threshold:23", "random"], games=10_000, seed=1)
+    print(result.summary.to_json())
+
+Everything the user typed is checked before a single game starts (game, bots, rules, number of
+players, number of games), so bad input is one clear line, never a half-run.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import tempfile
+import time
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from parlour.bots.base import make_bot
+from parlour.core.errors import ParlourError, RulesError
+from parlour.core.game import Game
+from parlour.core.options import make_rules, parse_options
+from parlour.core.registry import get_game
+from parlour.sim.backends import Backend, make_backend
+from parlour.sim.schedule import SimJob, chunk_size, derive_seed, plan_chunks
+from parlour.sim.stats import GameRows, Summary, gather, summarise
+from parlour.sim.worker import ChunkResult, GameFailure
+
+Progress = Callable[[int], None]
+
+
+class SimulationFailed(ParlourError):
+    """A game raised; the message gives its seed and where its record was saved."""
+
+    def __init__(self, failure: GameFailure, game: str, saved: Path | None) -> None:
+        self.failure = failure
+        self.saved = saved
+        where = f"; record saved to {saved}" if saved else ""
+        seat = "" if failure.seat is None else f", seat {failure.seat} to move"
+        super().__init__(
+            f"game {failure.index} of {game} failed (seed {failure.seed}, seats "
+            f"{', '.join(failure.seats)}{seat}, after {failure.turns} turns): "
+            f"{failure.error}{where}"
+        )
+
+
+@dataclass
+class SimResult:
+    job: SimJob
+    rows: GameRows
+    summary: Summary
+    seconds: float
+    workers: int
+
+
+def parse_bots(text: str | Sequence[str]) -> list[str]:
+    specs = text.split(",") if isinstance(text, str) else list(text)
+    specs = [spec.strip() for spec in specs]
+    if not specs or any(not spec for spec in specs):
+        raise ParlourError(f"--bots takes bot names separated by commas, got {text!r}")
+    return specs
+
+
+def rules_values(game: Game, rules: Mapping[str, Any] | Iterable[str] | None) -> dict[str, Any]:
+    """Rules options from `k=v` strings or a mapping, checked against the game's rules."""
+    if rules is None:
+        return {}
+    if isinstance(rules, Mapping):
+        values = dict(rules)
+    else:
+        values = parse_options(game.rules_class, list(rules))
+    make_rules(game.rules_class, values)  # refuses unknown options and bad combinations now
+    return values
+
+
+def _bots_cannot_matter(game: Game, rules: Any, players: int) -> bool:
+    """A game whose only action is a single one (Beggar's flip) leaves bots nothing to decide."""
+    try:
+        return game.num_actions(rules, players) == 1
+    except Exception:
+        return False
+
+
+def _bulk_works(game: Game, rules: Any, players: int, seed: int) -> bool:
+    """Whether the game's bulk path accepts these rules (it may refuse a variant)."""
+    if not hasattr(game, "bulk_outcomes"):
+        return False
+    try:
+        list(game.bulk_outcomes(rules, players, [seed]))  # type: ignore[attr-defined]
+    except (ParlourError, NotImplementedError, ValueError):
+        return False
+    return True
+
+
+def prepare_job(
+    game_name: str,
+    bots: str | Sequence[str],
+    games: int,
+    rules: Mapping[str, Any] | Iterable[str] | None = None,
+    seed: int | None = None,
+    records: bool = False,
+    bulk: bool = True,
+    label: str = "",
+) -> SimJob:
+    """A checked job: every error a user can make is raised here as one clear line."""
+    game = get_game(game_name)
+    specs = parse_bots(bots)
+    if games < 1:
+        raise ParlourError(f"--games must be at least 1, not {games}")
+    values = rules_values(game, rules)
+    the_rules = make_rules(game.rules_class, values)
+    try:
+        game.check_players(len(specs), the_rules)
+    except RulesError as err:
+        raise RulesError(f"{err} (one bot per player: --bots gives {len(specs)})") from None
+    for spec in specs:
+        make_bot(game, spec)  # an unknown bot or bad parameter fails now, not in a worker
+    if seed is None:
+        seed = secrets.randbits(32)
+    use_bulk = (
+        bulk
+        and not records
+        and _bots_cannot_matter(game, the_rules, len(specs))
+        and _bulk_works(game, the_rules, len(specs), derive_seed(seed, 0))
+    )
+    return SimJob(
+        game=game.name,
+        bots=tuple(specs),
+        games=games,
+        seed=seed,
+        rules=tuple(sorted(values.items())),
+        records=records,
+        bulk=use_bulk,
+        label=label,
+    )
+
+
+def save_failure(failure: GameFailure, game: str, directory: Path | None) -> Path | None:
+    """The failed game's record (replayable up to the failure) and its traceback beside it."""
+    folder = directory or Path(tempfile.gettempdir())
+    stem = f"parlour-failed-{game}-{failure.seed}"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / f"{stem}.traceback.txt").write_text(failure.traceback)
+        if failure.record is None:
+            return folder / f"{stem}.traceback.txt"
+        path = folder / f"{stem}.json"
+        path.write_text(json.dumps(failure.record, ensure_ascii=False, indent=1) + "\n")
+    except OSError:
+        return None
+    return path
+
+
+def record_path(directory: Path, job: SimJob, index: int) -> Path:
+    prefix = f"{job.label}-" if job.label else ""
+    return directory / f"{prefix}game-{index:06d}.json"
+
+
+def run_jobs(
+    jobs: Sequence[SimJob],
+    backend: Backend,
+    progress: Progress | None = None,
+    records_dir: Path | None = None,
+    chunk: int | None = None,
+) -> list[GameRows]:
+    """Play every job on the backend; rows per job in game order, or SimulationFailed."""
+    total = sum(job.games for job in jobs)
+    size = chunk or chunk_size(total, max(1, backend.workers or 8))
+    if any(job.bulk for job in jobs) and chunk is None:
+        size = max(size, min(20_000, total // max(1, (backend.workers or 8) * 4)))
+    chunks = plan_chunks(jobs, size)
+    if records_dir is not None:
+        records_dir.mkdir(parents=True, exist_ok=True)
+    received: list[list[ChunkResult]] = [[] for _ in jobs]
+    failures: list[GameFailure] = []
+    for result in backend.execute(jobs, chunks):
+        if records_dir is not None:
+            for offset, record in enumerate(result.records):
+                path = record_path(records_dir, jobs[result.job], result.start + offset)
+                path.write_text(json.dumps(record, ensure_ascii=False) + "\n")
+            result.records = []  # written; do not keep thousands of records in memory
+        received[result.job].append(result)
+        if progress is not None:
+            progress(result.played)
+        if result.failure is not None:
+            failures.append(result.failure)
+            break  # leaving the loop cancels the chunks not started
+    if failures:
+        first = min(failures, key=lambda f: (f.job, f.index))
+        job = jobs[first.job]
+        raise SimulationFailed(first, job.game, save_failure(first, job.game, records_dir))
+    return [gather(job, results) for job, results in zip(jobs, received, strict=True)]
+
+
+def simulate(
+    game: str,
+    bots: str | Sequence[str],
+    games: int,
+    *,
+    rules: Mapping[str, Any] | Iterable[str] | None = None,
+    seed: int | None = None,
+    workers: int | None = None,
+    ray: str | None = None,
+    records_dir: str | Path | None = None,
+    progress: Progress | None = None,
+    bulk: bool = True,
+    chunk: int | None = None,
+) -> SimResult:
+    """Play `games` games with `bots` (one per seat, rotated) and summarise them."""
+    folder = Path(records_dir) if records_dir is not None else None
+    job = prepare_job(game, bots, games, rules, seed, records=folder is not None, bulk=bulk)
+    backend = make_backend(workers, ray)
+    started = time.perf_counter()
+    rows = run_jobs([job], backend, progress, folder, chunk)[0]
+    seconds = time.perf_counter() - started
+    return SimResult(job, rows, summarise(rows), seconds, backend.workers)

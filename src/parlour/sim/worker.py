@@ -1,0 +1,192 @@
+"""Plays one chunk of a job, in whatever process or Ray worker it lands.
+
+A game is played through the registry and the core runner only. Each game gets fresh bots whose
+random generators derive from the game's seed exactly as `parlour.core.runner.play_game` derives
+them, so any single game can be reproduced on its own with `play_game(game, bots, seed)`.
+"""
+
+from __future__ import annotations
+
+import random
+import traceback
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from parlour.bots.base import Bot, make_bot
+from parlour.core.game import Game, Outcome, Seat, State
+from parlour.core.options import make_rules
+from parlour.core.records import record_of
+from parlour.core.registry import get_game
+from parlour.core.runner import play_bots
+from parlour.sim.schedule import Chunk, SimJob, game_seed, seating
+
+
+@dataclass
+class GameFailure:
+    """A game that raised: enough to reproduce it (seed, seating) and its record so far."""
+
+    job: int
+    index: int
+    seed: int
+    seats: tuple[str, ...]
+    seat: int | None  # the seat to move when it broke (its bot, or the game on its move)
+    error: str
+    traceback: str
+    turns: int
+    record: dict[str, Any] | None
+
+
+@dataclass
+class ChunkResult:
+    """The games [start, stop) of a job, one row per game, seats in seat order."""
+
+    job: int
+    start: int
+    stop: int
+    turns: np.ndarray  # int64 [games]
+    status: list[str]
+    scores: np.ndarray  # float64 [games, players], by seat
+    shares: np.ndarray  # float64 [games, players]: 1/len(winners) for each winner, else 0
+    ranks: np.ndarray  # int64 [games, players], 1 is best, ties share a rank
+    records: list[dict[str, Any]] = field(default_factory=list)
+    failure: GameFailure | None = None
+    bulk: bool = False
+
+    @property
+    def played(self) -> int:
+        return len(self.status)
+
+
+def seat_names(specs: tuple[str, ...]) -> list[Seat]:
+    """Seats named after their bots, numbered when a bot appears twice."""
+    seen: dict[str, int] = {}
+    seats = []
+    for spec in specs:
+        seen[spec] = seen.get(spec, 0) + 1
+        seats.append(Seat(spec if seen[spec] == 1 else f"{spec} ({seen[spec]})"))
+    return seats
+
+
+def seeded_bots(game: Game, specs: tuple[str, ...], seed: int) -> list[Bot]:
+    """Fresh bots for one game, generators derived as `play_game` derives them."""
+    master = random.Random(seed ^ 0x5EED)
+    return [make_bot(game, spec, random.Random(master.getrandbits(63))) for spec in specs]
+
+
+def ranks_from(winners: tuple[int, ...], scores: tuple[float, ...]) -> tuple[int, ...]:
+    """Ranks when a bulk path gives only winners and scores: no winner is a draw (everyone
+    first); otherwise the winners first and the others ranked by score."""
+    if not winners:
+        return tuple(1 for _ in scores)
+    keyed = [(1 if seat in winners else 0, score) for seat, score in enumerate(scores)]
+    return tuple(1 + sum(1 for other in keyed if other > mine) for mine in keyed)
+
+
+class _Rows:
+    def __init__(self, games: int, players: int) -> None:
+        self.turns = np.zeros(games, dtype=np.int64)
+        self.scores = np.zeros((games, players), dtype=np.float64)
+        self.shares = np.zeros((games, players), dtype=np.float64)
+        self.ranks = np.ones((games, players), dtype=np.int64)
+        self.status: list[str] = []
+
+    def add(
+        self,
+        status: str,
+        winners: tuple[int, ...],
+        scores: tuple[float, ...],
+        ranks: tuple[int, ...],
+        turns: int,
+    ) -> None:
+        row = len(self.status)
+        self.status.append(status)
+        self.turns[row] = turns
+        self.scores[row] = scores
+        self.ranks[row] = ranks
+        for seat in winners:
+            self.shares[row, seat] = 1.0 / len(winners)
+
+    def result(self, job: int, chunk: Chunk, **extra: Any) -> ChunkResult:
+        played = len(self.status)
+        return ChunkResult(
+            job=job,
+            start=chunk.start,
+            stop=chunk.start + played,
+            turns=self.turns[:played],
+            status=self.status,
+            scores=self.scores[:played],
+            shares=self.shares[:played],
+            ranks=self.ranks[:played],
+            **extra,
+        )
+
+
+def play_chunk(job: SimJob, chunk: Chunk) -> ChunkResult:
+    """Play the chunk; stop at the first game that raises and report it."""
+    game = get_game(job.game)
+    rules = make_rules(game.rules_class, job.rules_dict())
+    if job.bulk:
+        return _play_bulk(game, rules, job, chunk)
+    n = job.num_players
+    rows = _Rows(chunk.size, n)
+    records: list[dict[str, Any]] = []
+    for index in range(chunk.start, chunk.stop):
+        seed = game_seed(job, index)
+        specs = tuple(job.bots[b] for b in seating(index, n))
+        state: State | None = None
+        try:
+            state = game.new_state(seat_names(specs), seed=seed, rules=rules)
+            play_bots(state, seeded_bots(game, specs, seed))
+        except Exception as err:
+            failure = _failure(chunk.job, index, seed, specs, state, err)
+            return rows.result(chunk.job, chunk, records=records, failure=failure)
+        outcome: Outcome = state.outcome  # type: ignore[assignment]
+        rows.add(outcome.status, outcome.winners, outcome.scores, outcome.ranks, state.turns)
+        if job.records:
+            records.append(record_of(state))
+    return rows.result(chunk.job, chunk, records=records)
+
+
+def _play_bulk(game: Game, rules: Any, job: SimJob, chunk: Chunk) -> ChunkResult:
+    """The game's own bulk path (a compiled kernel, say) for games where no bot decides."""
+    n = job.num_players
+    seeds = [game_seed(job, index) for index in range(chunk.start, chunk.stop)]
+    rows = _Rows(chunk.size, n)
+    outcomes = game.bulk_outcomes(rules, n, seeds)  # type: ignore[attr-defined]
+    for winners, scores, turns, status in outcomes:
+        winners, scores = tuple(winners), tuple(float(s) for s in scores)
+        rows.add(str(status), winners, scores, ranks_from(winners, scores), int(turns))
+    return rows.result(chunk.job, chunk, bulk=True)
+
+
+def _failure(
+    job: int,
+    index: int,
+    seed: int,
+    specs: tuple[str, ...],
+    state: State | None,
+    err: Exception,
+) -> GameFailure:
+    record = None
+    seat = None
+    turns = 0
+    if state is not None:
+        turns = state.turns
+        try:
+            seat = state.to_move
+            record = record_of(state)
+        except Exception:  # a broken state must not hide the original error
+            record = None
+    return GameFailure(
+        job=job,
+        index=index,
+        seed=seed,
+        seats=specs,
+        seat=seat,
+        error=f"{type(err).__name__}: {err}",
+        traceback="".join(traceback.format_exception(err)),
+        turns=turns,
+        record=record,
+    )

@@ -1,0 +1,97 @@
+"""Wilson intervals against published values, and the counting of ties and draws."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from parlour.sim.schedule import SimJob
+from parlour.sim.stats import gather, summarise, wilson_interval
+from parlour.sim.worker import ChunkResult
+
+# Wilson score intervals at 95% as published (Newcombe 1998, Table I; Wikipedia's
+# "Binomial proportion confidence interval"; R binom::binom.wilson), to 4 decimals.
+PUBLISHED = [
+    (50, 100, 0.4038, 0.5962),
+    (0, 10, 0.0000, 0.2775),
+    (10, 10, 0.7225, 1.0000),
+    (1, 10, 0.0179, 0.4042),
+    (81, 263, 0.2553, 0.3662),
+    (15, 148, 0.0624, 0.1605),
+    (0, 20, 0.0000, 0.1611),
+]
+
+
+@pytest.mark.parametrize(("k", "n", "low", "high"), PUBLISHED)
+def test_wilson_matches_published_values(k: int, n: int, low: float, high: float) -> None:
+    got = wilson_interval(k, n)
+    assert got == pytest.approx((low, high), abs=6e-5)
+
+
+@given(st.integers(1, 5000), st.data())
+def test_wilson_contains_the_share_and_is_symmetric(n: int, data: st.DataObject) -> None:
+    k = data.draw(st.integers(0, n))
+    low, high = wilson_interval(k, n)
+    assert 0.0 <= low <= k / n <= high <= 1.0
+    mirror_low, mirror_high = wilson_interval(n - k, n)
+    assert low == pytest.approx(1 - mirror_high, abs=1e-12)
+    assert high == pytest.approx(1 - mirror_low, abs=1e-12)
+
+
+def test_wilson_narrows_with_more_games() -> None:
+    widths = [np.subtract(*wilson_interval(n // 2, n)[::-1]) for n in (10, 100, 1000, 10000)]
+    assert widths == sorted(widths, reverse=True)
+
+
+def _chunk(job: SimJob, start: int, games: list[tuple[list[int], list[float], int, str]]):
+    n = job.num_players
+    shares = np.zeros((len(games), n))
+    for row, (winners, _, _, _) in enumerate(games):
+        for seat in winners:
+            shares[row, seat] = 1 / len(winners)
+    return ChunkResult(
+        job=0,
+        start=start,
+        stop=start + len(games),
+        turns=np.array([g[2] for g in games], dtype=np.int64),
+        status=[g[3] for g in games],
+        scores=np.array([g[1] for g in games], dtype=np.float64),
+        shares=shares,
+        ranks=np.ones((len(games), n), dtype=np.int64),
+    )
+
+
+def test_ties_share_a_win_and_draws_count_for_nobody() -> None:
+    job = SimJob(game="beggar", bots=("a", "b", "c"), games=4, seed=0)
+    # game i: seat s holds bot (s + i) % 3
+    games = [
+        ([0], [3.0, 1.0, 0.0], 10, "finished"),  # bot a wins
+        ([0, 1], [2.0, 2.0, 0.0], 20, "finished"),  # seats 0, 1 = bots b, c tie
+        ([], [0.0, 0.0, 0.0], 30, "draw"),  # nobody
+        ([2], [0.0, 0.0, 5.0], 40, "finished"),  # seat 2 in game 3 = bot c
+    ]
+    rows = gather(job, [_chunk(job, 2, games[2:]), _chunk(job, 0, games[:2])])
+    summary = summarise(rows)
+    wins = {line.bot: line.wins for line in summary.bots}
+    assert wins == {"a": 1.0, "b": 0.5, "c": 1.5}
+    assert summary.draws == 1
+    assert sum(line.win_share for line in summary.bots) + summary.draws / 4 == pytest.approx(1)
+    assert summary.mean_turns == 25
+    # bot a sat at seats 0, 2, 1, 0: scores 3, 0, 0, 0
+    assert summary.bots[0].mean_score == pytest.approx(3 / 4)
+    assert summary.to_json()["bots"][1] == {
+        "bot": "b",
+        "wins": 0.5,
+        "win_share": 0.125,
+        "ci95": list(wilson_interval(0.5, 4)),
+        "mean_score": pytest.approx((1.0 + 2.0 + 0.0 + 0.0) / 4),
+    }
+
+
+def test_missing_games_are_an_error_not_a_smaller_table() -> None:
+    job = SimJob(game="beggar", bots=("a", "b"), games=4, seed=0)
+    rows = [([0], [1.0, 0.0], 5, "finished")] * 2
+    with pytest.raises(ValueError, match="missing"):
+        gather(job, [_chunk(job, 0, rows), _chunk(job, 3, rows[:1])])
