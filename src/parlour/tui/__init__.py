@@ -1,0 +1,6 @@
+"""Terminal play: `parlour play GAME`, a full-screen Textual interface over the game contract.
+
+The package is split so that start-up stays light: `cli.py` and `config.py` import no Textual,
+`session.py` drives a game without any screen (and is what the tests reason about), `tables/`
+turns a seat's view into text, and `app.py` / `screens.py` are the Textual faces.
+"""

@@ -1,0 +1,100 @@
+"""`parlour play`: the terminal table. Textual is imported only when a game starts."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from parlour.core.errors import ParlourError
+from parlour.core.options import parse_options
+from parlour.i18n import resolve_lang
+from parlour.tui.config import DEFAULT_PACE_MS, PlayConfig, plan_seats
+
+
+def register(app: typer.Typer) -> None:
+    app.command("play")(play_command)
+
+
+def play_command(
+    game: Annotated[
+        str | None,
+        typer.Argument(help="beggar, flip7, familles or panoplies (see `parlour games`)."),
+    ] = None,
+    players: Annotated[
+        int | None, typer.Option("--players", help="Number of players (skips the setup screen).")
+    ] = None,
+    humans: Annotated[
+        str | None,
+        typer.Option(
+            "--humans",
+            help="People at the keyboard: a count or names (Léa,Tom); two or more play hot-seat.",
+        ),
+    ] = None,
+    bots: Annotated[
+        str | None,
+        typer.Option("--bots", help="Bots of the other seats, e.g. strong,strong,counter."),
+    ] = None,
+    rules: Annotated[
+        list[str] | None, typer.Option("--rules", help="A rules option key=value (repeatable).")
+    ] = None,
+    seed: Annotated[int | None, typer.Option("--seed", help="Seed of the deal.")] = None,
+    lang: Annotated[
+        str | None, typer.Option("--lang", help="fr or en (default: the system's).")
+    ] = None,
+    pace: Annotated[
+        int, typer.Option("--pace", help="Milliseconds between two bot moves.", min=0)
+    ] = DEFAULT_PACE_MS,
+    instant: Annotated[
+        bool, typer.Option("--instant", help="Bots play at once, without pauses.")
+    ] = False,
+    hints: Annotated[bool, typer.Option("--hints", help="Show hints from the start.")] = False,
+    resume: Annotated[
+        str | None, typer.Option("--resume", help="Go on with a saved game (a record file).")
+    ] = None,
+) -> None:
+    """Play in the terminal against bots or hot-seat; flags skip the setup screen.
+
+    Keys at the table: Enter or a digit plays, x lists every move (and why one is not allowed),
+    h hints, r rules, s save, + and - the bots' pace, * instant, a auto-play, i about, q quit.
+    """
+    language = resolve_lang(lang)
+    from parlour.core.registry import get_game
+
+    base = PlayConfig(
+        game=game or "", seats=[], lang=language, pace_ms=pace, instant=instant, hints=hints
+    )
+    session = None
+    if resume is not None:
+        from parlour.core.records import load_record
+        from parlour.tui.session import PlaySession
+
+        record = load_record(resume)
+        session = PlaySession.resume(record, base)
+        if game is not None and get_game(game).name != session.game.name:
+            raise ParlourError(f"{resume} is a game of {session.game.name}, not {game}")
+    elif game is not None:
+        the_game = get_game(game)
+        if rules:
+            parse_options(the_game.rules_class, rules)  # a bad option is one clear line
+        quick = players is not None or humans is not None or bots is not None or bool(rules)
+        if quick or seed is not None:
+            from parlour.tui.session import PlaySession
+
+            config = PlayConfig(
+                game=the_game.name,
+                seats=plan_seats(the_game, language, players, humans, bots),
+                rules=parse_options(the_game.rules_class, rules or []),
+                lang=language,
+                seed=seed,
+                pace_ms=pace,
+                instant=instant,
+                hints=hints,
+            )
+            session = PlaySession(config)  # errors before the screen opens
+    elif players is not None or humans is not None or bots is not None:
+        raise ParlourError("name the game to play, e.g. parlour play flip7 --players 3")
+    from parlour.tui.app import ParlourApp
+
+    app = ParlourApp(session=session, game=game, base=base, lang=language)
+    app.run()

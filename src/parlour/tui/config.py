@@ -1,0 +1,146 @@
+"""What a game of `parlour play` is made of, before any screen exists.
+
+A `PlayConfig` is built either by the setup screen or from the command-line flags; the session
+turns it into a state and bots. Nothing here imports Textual, so `parlour --help` stays quick.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from parlour.core.errors import ParlourError
+from parlour.core.game import Game
+
+# Bots get first names so that narration reads like a table ("Bruno busts"), not "Seat 3".
+BOT_NAMES = (
+    "Alice",
+    "Bruno",
+    "Chloé",
+    "David",
+    "Emma",
+    "Félix",
+    "Gabrielle",
+    "Hugo",
+    "Inès",
+    "Jules",
+    "Katia",
+    "Léon",
+    "Manon",
+    "Noé",
+    "Olga",
+    "Paul",
+    "Rose",
+    "Simon",
+)
+
+DEFAULT_PACE_MS = 700
+
+
+@dataclass
+class SeatPlan:
+    """One seat: a person at the keyboard (`bot` None) or a bot by its spec string."""
+
+    name: str
+    bot: str | None = None
+
+    @property
+    def human(self) -> bool:
+        return self.bot is None
+
+
+@dataclass
+class PlayConfig:
+    game: str
+    seats: list[SeatPlan]
+    rules: dict[str, Any] = field(default_factory=dict)
+    lang: str = "en"
+    seed: int | None = None
+    deal: Any = None
+    pace_ms: int = DEFAULT_PACE_MS
+    instant: bool = False
+    hints: bool = False
+
+    def again(self) -> PlayConfig:
+        """The same table for another game: a fresh seed (a fixed deal would repeat itself)."""
+        seed = None if self.seed is None else self.seed + 1
+        return dataclasses.replace(self, seed=seed, deal=None, seats=list(self.seats))
+
+
+def human_name(index: int, lang: str) -> str:
+    from parlour.i18n import t
+
+    return t("player", lang, n=index + 1)
+
+
+def default_bot(game: Game) -> str:
+    """The game's own first bot when it has one that needs no parameter, else `random`."""
+    from parlour.bots.base import make_bot
+
+    for name in game.bots():
+        try:
+            make_bot(game, name)
+        except ParlourError:
+            continue
+        return name
+    return "random"
+
+
+def plan_seats(
+    game: Game,
+    lang: str,
+    players: int | None = None,
+    humans: str | None = None,
+    bots: str | None = None,
+) -> list[SeatPlan]:
+    """Seats from the flags: humans first, then the bots.
+
+    `humans` is a count ("2") or names ("Léa,Tom"); `bots` is a list of bot specs. Without
+    `bots`, the seats that are not human get the game's default bot.
+    """
+    from parlour.bots.base import make_bot
+
+    human_names: list[str]
+    if humans is None or humans.strip() == "":
+        human_names = []
+        count = None
+    elif humans.strip().isdigit():
+        count = int(humans)
+        human_names = [human_name(i, lang) for i in range(count)]
+    else:
+        human_names = [part.strip() for part in humans.split(",") if part.strip()]
+        count = len(human_names)
+    bot_specs = [part.strip() for part in (bots or "").split(",") if part.strip()]
+    if count is None:
+        # One person by default; with only --players and no bots, everybody else is a bot.
+        count = 1 if players is None or players > len(bot_specs) else 0
+        human_names = [human_name(i, lang) for i in range(count)]
+    if players is None:
+        players = count + len(bot_specs) if bot_specs else max(count, game.min_players)
+    if count > players:
+        raise ParlourError(f"{count} human seats but only {players} players")
+    missing = players - count - len(bot_specs)
+    if missing < 0:
+        raise ParlourError(
+            f"{players} players cannot seat {count} human(s) and {len(bot_specs)} bot(s)"
+        )
+    bot_specs += [default_bot(game)] * missing
+    for spec in bot_specs:
+        make_bot(game, spec)  # a clear error now rather than in the middle of the screen
+    seats = [SeatPlan(name) for name in human_names]
+    used = set(human_names)
+    free_names = [name for name in BOT_NAMES if name not in used]
+    for index, spec in enumerate(bot_specs):
+        seats.append(SeatPlan(free_names[index % len(free_names)], spec))
+    game.check_players(len(seats), game.default_rules())
+    return seats
+
+
+def check_names(seats: Sequence[SeatPlan]) -> None:
+    names = [seat.name.strip() for seat in seats]
+    if any(not name for name in names):
+        raise ParlourError("every seat needs a name")
+    if len(set(names)) != len(names):
+        raise ParlourError("two seats have the same name")

@@ -1,0 +1,266 @@
+"""A game being played at the terminal, without any screen: the part the screens only show.
+
+The session talks to the game through the contract alone: the state's `view(seat)`,
+`legal_actions()`, `apply(action, seat)`, the event log filtered with `Event.visible_to`, the
+game's `narrate`, and bots fed with `decision_for`. It also owns the hot-seat rule: what is shown
+is always `view(viewer)`, and the viewer only becomes another person through the hand-off.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from parlour.bots.base import Bot, make_bot
+from parlour.core.errors import IllegalAction, ParlourError
+from parlour.core.events import Event, SeatFeed
+from parlour.core.game import Game, Seat, State
+from parlour.core.options import make_rules
+from parlour.core.records import record_of, replay, save_record
+from parlour.core.registry import get_game
+from parlour.core.runner import decision_for
+from parlour.tui import tables
+from parlour.tui.config import PlayConfig, SeatPlan
+
+# The keys of a view that only say whom the view is for; they do not reveal anything.
+_ADDRESS_KEYS = frozenset({"seat", "viewer", "me", "you", "my_seat"})
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A move offered to the person: its label, and why not when the rules forbid it now."""
+
+    action: Any
+    label: str
+    reason: str | None = None
+
+    @property
+    def legal(self) -> bool:
+        return self.reason is None
+
+
+def _public_part(view: Mapping[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in view.items() if k not in _ADDRESS_KEYS}
+
+
+class PlaySession:
+    """One game: the state, the bots, who is looking at the screen, and the narration."""
+
+    def __init__(self, config: PlayConfig, state: State | None = None) -> None:
+        self.config = config
+        self.game: Game = get_game(config.game)
+        if state is None:
+            rules = make_rules(self.game.rules_class, config.rules)
+            seats = [
+                Seat(plan.name, data={"bot": plan.bot} if plan.bot else {}) for plan in config.seats
+            ]
+            state = self.game.new_state(seats, seed=config.seed, deal=config.deal, rules=rules)
+        self.state = state
+        self.names = [seat.name for seat in state.seats]
+        self.humans = [i for i, plan in enumerate(config.seats) if plan.human]
+        master = random.Random((state.seed or 0) ^ 0x5EED)
+        self.bots: dict[int, Bot] = {}
+        self.feeds: dict[int, SeatFeed] = {}
+        for index, plan in enumerate(config.seats):
+            if plan.bot is not None:
+                self.bots[index] = make_bot(
+                    self.game, plan.bot, rng=random.Random(master.getrandbits(63))
+                )
+                self.feeds[index] = SeatFeed(index)
+        # Who is looking: the only person, the first person of a hot-seat table, or nobody.
+        self.viewer: int | None = self.humans[0] if self.humans else None
+        self._hides = False
+        if self.hot_seat and self.hides_hands():
+            self.viewer = None  # the first person must be handed the device too
+
+    # ----- who plays, who looks ----------------------------------------------------------
+    @property
+    def lang(self) -> str:
+        return self.config.lang
+
+    @property
+    def mover(self) -> int | None:
+        return self.state.to_move
+
+    @property
+    def over(self) -> bool:
+        return self.state.is_over
+
+    @property
+    def hot_seat(self) -> bool:
+        return len(self.humans) >= 2
+
+    def is_bot(self, seat: int | None) -> bool:
+        return seat is not None and seat in self.bots
+
+    def human_to_move(self) -> bool:
+        return self.mover is not None and self.mover not in self.bots
+
+    def hides_hands(self) -> bool:
+        """Whether this game shows a person something the others may not see.
+
+        Checked from the contract: a private event so far, or a view of a human seat that
+        differs from a spectator's. Once true it stays true for the game.
+        """
+        if self._hides:
+            return True
+        state = self.state
+        if any(not event.public for event in state.log):
+            self._hides = True
+        else:
+            spectator = _public_part(state.view(None))
+            self._hides = any(_public_part(state.view(h)) != spectator for h in self.humans)
+        return self._hides
+
+    def needs_handoff(self) -> bool:
+        """A person must take the device before the screen may show his hand."""
+        mover = self.mover
+        if mover is None or mover in self.bots or mover == self.viewer:
+            return False
+        if not self.hot_seat or not self.hides_hands():
+            self.viewer = mover  # nothing secret: the screen simply follows the player
+            return False
+        return True
+
+    def take_device(self, seat: int) -> list[str]:
+        """`seat` holds the device now; returns the narration as he may read it."""
+        if seat not in self.humans:
+            raise ParlourError(f"seat {seat} is not a person")
+        self.viewer = seat
+        return self.history()
+
+    def hide(self) -> None:
+        """The person who played hides his hand: the screen shows only the public table."""
+        self.viewer = None
+
+    # ----- what the screen shows ---------------------------------------------------------
+    def view(self) -> dict[str, Any]:
+        return self.state.view(self.viewer)
+
+    def context(self) -> tables.TableContext:
+        return tables.TableContext(
+            game=self.game.name,
+            view=self.view(),
+            lang=self.lang,
+            names=self.names,
+            viewer=self.viewer,
+            bots={seat: bot.name for seat, bot in self.bots.items()},
+            events=[e for e in self.state.log if e.visible_to(self.viewer)],
+            rules=self.state.rules,
+        )
+
+    def narrate(self, events: Sequence[Event]) -> list[str]:
+        """The sentences of `events` that the viewer may read, in the chosen language."""
+        lines = []
+        for event in events:
+            if not event.visible_to(self.viewer):
+                continue
+            line = self.game.narrate(event, self.lang, self.names)
+            if line:
+                lines.append(line)
+        return lines
+
+    def history(self) -> list[str]:
+        return self.narrate(self.state.log)
+
+    def choices(self, every: bool = False) -> list[Choice]:
+        """The moves of the viewer: the legal ones, or every move of the game with a reason."""
+        if self.mover is None or self.mover != self.viewer:
+            return []
+        context = self.context()
+        module = tables.module_for(self.game.name)
+        legal = self.state.legal_actions()
+        if not every:
+            out = [Choice(a, module.describe(a.to_json(), context)) for a in legal]
+            return sorted(out, key=lambda c: module.sort_key(c.action.to_json(), context))
+        legal_ids = {a.id for a in legal}
+        out = []
+        rules, n = self.state.rules, self.state.num_players
+        for action_id in range(self.game.num_actions(rules, n)):
+            try:
+                action = self.game.action_from_id(action_id, rules, n)
+            except (ValueError, KeyError, IndexError):
+                continue
+            label = module.describe(action.to_json(), context)
+            reason = None if action_id in legal_ids else self.explain(action)
+            out.append(Choice(action, label, reason))
+        return sorted(out, key=lambda c: module.sort_key(c.action.to_json(), context))
+
+    def explain(self, action: Any) -> str | None:
+        """Why `action` is not allowed now (the rule's own message), or None if it is."""
+        trial = self.state.clone()
+        try:
+            trial.apply(action, self.viewer)
+        except IllegalAction as err:
+            return err.message
+        except ParlourError as err:
+            return str(err)
+        return None
+
+    def hints(self) -> list[str]:
+        return tables.module_for(self.game.name).hints(self.context())
+
+    def render(self) -> Any:
+        return tables.module_for(self.game.name).render(self.context())
+
+    # ----- moves -------------------------------------------------------------------------
+    def play(self, action: Any) -> list[Event]:
+        """The viewer's move; IllegalAction (nothing changed) when the rules forbid it."""
+        if self.mover is None:
+            raise IllegalAction("game_over", "the game is over")
+        if self.mover != self.viewer or self.mover in self.bots:
+            raise IllegalAction("out_of_turn", "it is not your turn")
+        return self.state.apply(action, self.mover)
+
+    def bot_move(self) -> list[Event]:
+        seat = self.mover
+        if seat is None or seat not in self.bots:
+            raise ParlourError("no bot is to move")
+        action = self.bots[seat].act(decision_for(self.state, seat, self.feeds[seat]))
+        return self.state.apply(action, seat)
+
+    # ----- records -----------------------------------------------------------------------
+    def record(self) -> dict[str, Any]:
+        return record_of(self.state)
+
+    def save(self, path: str | Path) -> Path:
+        target = Path(path).expanduser()
+        try:
+            save_record(self.state, target)
+        except OSError as err:
+            raise ParlourError(f"cannot write {target}: {err.strerror}") from None
+        return target
+
+    def again(self) -> PlaySession:
+        return PlaySession(self.config.again())
+
+    @classmethod
+    def resume(cls, record: Mapping[str, Any], base: PlayConfig | None = None) -> PlaySession:
+        """The saved game, replayed to where it stopped; bots come back from the seat data."""
+        state, _ = replay(record)
+        seats = [SeatPlan(seat.name, (seat.data or {}).get("bot")) for seat in state.seats]
+        config = PlayConfig(
+            game=state.game.name,
+            seats=seats,
+            rules=dict(record.get("rules") or {}),
+            lang=base.lang if base else "en",
+            seed=state.seed,
+            pace_ms=base.pace_ms if base else PlayConfig.pace_ms,
+            instant=base.instant if base else False,
+            hints=base.hints if base else False,
+        )
+        return cls(config, state)
+
+    # ----- the end -----------------------------------------------------------------------
+    def summary(self) -> list[tuple[int, str, float]]:
+        """(rank, name, score) by rank."""
+        outcome = self.state.outcome
+        if outcome is None:
+            return []
+        rows = [
+            (outcome.ranks[i], self.names[i], outcome.scores[i]) for i in range(len(self.names))
+        ]
+        return sorted(rows)

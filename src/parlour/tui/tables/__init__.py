@@ -1,0 +1,48 @@
+"""Per-game faces of the table: how a seat's view, its moves and its hints read on screen.
+
+Each game may have a module here with `render(ctx)`, `describe(action_json, ctx)`,
+`sort_key(action_json, ctx)` and `hints(ctx)`; a game without one is played through the generic
+module, which shows the view as it is and names moves from their JSON forms. Every function
+works from the `TableContext` alone: the view of the seat at the screen and the events it may see.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
+
+from parlour.core.events import Event
+
+
+@dataclass
+class TableContext:
+    game: str
+    view: dict[str, Any]
+    lang: str
+    names: Sequence[str]
+    viewer: int | None
+    bots: Mapping[int, str]
+    events: Sequence[Event]
+    rules: Any
+
+    def name(self, seat: Any) -> str:
+        try:
+            return self.names[int(seat)]
+        except (TypeError, ValueError, IndexError):
+            return str(seat)
+
+
+_DEDICATED = ("beggar", "flip7", "familles", "panoplies")
+
+
+def module_for(game: str) -> ModuleType:
+    """The game's table module, or the generic one while the game has none."""
+    if game in _DEDICATED:
+        try:
+            return importlib.import_module(f"parlour.tui.tables.{game}")
+        except ImportError:
+            pass
+    return importlib.import_module("parlour.tui.tables.generic")

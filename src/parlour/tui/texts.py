@@ -1,0 +1,103 @@
+"""Texts of the terminal interface, in English and French."""
+
+from parlour.i18n import register
+
+register(
+    {
+        "tui.setup_title": {"en": "New game: {title}", "fr": "Nouvelle partie : {title}"},
+        "tui.players": {"en": "Players", "fr": "Joueurs"},
+        "tui.seat": {"en": "Seat {n}", "fr": "Place {n}"},
+        "tui.human": {"en": "human", "fr": "humain"},
+        "tui.name": {"en": "Name", "fr": "Nom"},
+        "tui.language": {"en": "Language", "fr": "Langue"},
+        "tui.seed": {"en": "Seed (empty: random)", "fr": "Graine (vide : au hasard)"},
+        "tui.rules_options": {"en": "Rules options", "fr": "Options de règle"},
+        "tui.start": {"en": "Start", "fr": "Commencer"},
+        "tui.hints_option": {"en": "Hints", "fr": "Aides"},
+        "tui.bad_setup": {"en": "Cannot start: {error}", "fr": "Impossible de commencer : {error}"},
+        "tui.your_turn": {"en": "{name}, your move.", "fr": "{name}, à vous de jouer."},
+        "tui.waiting": {"en": "{name} is thinking…", "fr": "{name} réfléchit…"},
+        "tui.moves": {"en": "Your moves", "fr": "Vos coups"},
+        "tui.all_moves": {
+            "en": "Every move (✗: not allowed now, choose one to see why)",
+            "fr": "Tous les coups (✗ : interdit maintenant, choisissez-en un pour savoir pourquoi)",
+        },
+        "tui.not_allowed": {"en": "Not allowed: {reason}", "fr": "Interdit : {reason}"},
+        "tui.narration": {"en": "At the table", "fr": "À la table"},
+        "tui.hints": {"en": "Hints", "fr": "Aides"},
+        "tui.no_hints": {
+            "en": "No hint for this game.",
+            "fr": "Pas d'aide pour ce jeu.",
+        },
+        "tui.pace": {"en": "Bot pace: {pace}", "fr": "Rythme des robots : {pace}"},
+        "tui.instant": {"en": "instant", "fr": "instantané"},
+        "tui.saved": {"en": "Game saved to {path}.", "fr": "Partie enregistrée dans {path}."},
+        "tui.save_as": {"en": "Save the game to:", "fr": "Enregistrer la partie dans :"},
+        "tui.save": {"en": "Save", "fr": "Enregistrer"},
+        "tui.cancel": {"en": "Cancel", "fr": "Annuler"},
+        "tui.cannot_save": {
+            "en": "Cannot save: {error}",
+            "fr": "Échec de l'enregistrement : {error}",
+        },
+        "tui.pass_to": {
+            "en": "Pass the device to {name}.",
+            "fr": "Passez l'appareil à {name}.",
+        },
+        "tui.pass_hint": {
+            "en": "Nobody else should look at the screen. Press Enter when {name} is ready.",
+            "fr": "Personne d'autre ne doit regarder l'écran. Appuyez sur Entrée quand {name} "
+            "est prêt.",
+        },
+        "tui.ready": {"en": "I am {name}", "fr": "Je suis {name}"},
+        "tui.turn_over": {
+            "en": "{name}, your turn is over.",
+            "fr": "{name}, votre tour est terminé.",
+        },
+        "tui.hide_hand": {"en": "Hide my hand", "fr": "Cacher mon jeu"},
+        "tui.hidden": {
+            "en": "(hands hidden until the device is passed)",
+            "fr": "(jeux cachés jusqu'au passage de l'appareil)",
+        },
+        "tui.game_over": {"en": "Game over", "fr": "Partie terminée"},
+        "tui.play_again": {"en": "Play again", "fr": "Rejouer"},
+        "tui.quit": {"en": "Quit", "fr": "Quitter"},
+        "tui.close": {"en": "Close", "fr": "Fermer"},
+        "tui.rank": {"en": "Rank", "fr": "Rang"},
+        "tui.score": {"en": "Score", "fr": "Score"},
+        "tui.player": {"en": "Player", "fr": "Joueur"},
+        "tui.turns": {"en": "{turns} moves.", "fr": "{turns} coups."},
+        "tui.loser": {"en": "{name} loses.", "fr": "{name} perd."},
+        "tui.status": {
+            "en": "Status: {status}",
+            "fr": "Fin : {status}",
+        },
+        "tui.about_title": {"en": "About Parlour", "fr": "À propos de Parlour"},
+        "tui.about": {
+            "en": "Parlour {version}: Beggar-My-Neighbour, Flip 7, the Jeu des 7 familles and "
+            "Panoplies, in the terminal and on the web.\n\nFlip 7 is a game by Eric Olsen, "
+            "published by The Op Games.\nThe Panoplies rule is by Sally and Loïse Margency.\n"
+            "Beggar-My-Neighbour and the Jeu des 7 familles are traditional games.\n\n"
+            "Parlour is free software, under the GNU General Public License, version 3 or "
+            "later: you may use, study, share and change it.",
+            "fr": "Parlour {version} : Beggar-My-Neighbour, Flip 7, le Jeu des 7 familles et "
+            "les Panoplies, dans le terminal et sur le web.\n\nFlip 7 est un jeu d'Eric Olsen, "
+            "édité par The Op Games.\nLa règle des Panoplies est de Sally et Loïse Margency.\n"
+            "Beggar-My-Neighbour et le Jeu des 7 familles sont des jeux traditionnels.\n\n"
+            "Parlour est un logiciel libre, sous licence publique générale GNU, version 3 ou "
+            "ultérieure : vous pouvez l'utiliser, l'étudier, le partager et le modifier.",
+        },
+        "tui.rules_title": {"en": "Rules: {title}", "fr": "Règles : {title}"},
+        "tui.current": {"en": "this game", "fr": "cette partie"},
+        "tui.keys": {
+            "en": "Enter play · x every move · h hints · r rules · s save · +/- pace · "
+            "* instant · i about · q quit",
+            "fr": "Entrée jouer · x tous les coups · h aides · r règles · s enregistrer · "
+            "+/- rythme · * instantané · i à propos · q quitter",
+        },
+        "tui.auto_on": {"en": "Auto-play on.", "fr": "Jeu automatique activé."},
+        "tui.auto_off": {"en": "Auto-play off.", "fr": "Jeu automatique désactivé."},
+        "tui.spectator": {"en": "spectator", "fr": "spectateur"},
+        "tui.you": {"en": "you", "fr": "vous"},
+        "tui.bot": {"en": "bot {spec}", "fr": "robot {spec}"},
+    }
+)

@@ -1,0 +1,67 @@
+"""Driving the terminal interface headless, and reading what its screen shows."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from rich.console import Console
+from textual.pilot import Pilot
+from textual.widgets import Log, Static
+
+from parlour.tui.app import ParlourApp
+from parlour.tui.screens import TableScreen
+
+SIZE = (130, 45)
+
+
+def plain(renderable: Any, width: int = 110) -> str:
+    """A renderable as the plain text a person would read."""
+    console = Console(width=width, record=True, file=io.StringIO(), color_system=None)
+    console.print(renderable)
+    return console.export_text()
+
+
+def table_screen(app: ParlourApp) -> TableScreen:
+    for screen in reversed(app.screen_stack):
+        if isinstance(screen, TableScreen):
+            return screen
+    raise AssertionError(f"no table screen in {app.screen_stack}")
+
+
+def table_text(app: ParlourApp) -> str:
+    return plain(table_screen(app).query_one("#table", Static).content)
+
+
+def narration(app: ParlourApp) -> list[str]:
+    return [line for line in table_screen(app).query_one("#narration", Log).lines if line]
+
+
+def screen_text(app: ParlourApp) -> str:
+    """Every Static of the screen on top, as text, lines joined (wrapping does not matter)."""
+    text = "\n".join(plain(widget.content) for widget in app.screen.query(Static))
+    return " ".join(text.split())
+
+
+async def settle(pilot: Pilot[Any], until: Callable[[], bool], steps: int = 400) -> None:
+    """Let timers and messages run until `until()` holds."""
+    for _ in range(steps):
+        if until():
+            return
+        await pilot.pause(0.01)
+    raise AssertionError("the interface did not reach the expected moment")
+
+
+def run(app: ParlourApp, scenario: Callable[[Pilot[Any]], Awaitable[None]]) -> None:
+    async def main() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await scenario(pilot)
+
+    asyncio.run(main())
+
+
+def on_screen(app: ParlourApp, name: str) -> bool:
+    return type(app.screen).__name__ == name

@@ -1,0 +1,128 @@
+"""Beggar-My-Neighbour at the terminal, driven headless with Textual's pilot."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from parlour.core.records import load_record
+from parlour.tui.app import ParlourApp
+from parlour.tui.config import PlayConfig, SeatPlan
+from parlour.tui.session import PlaySession
+from tests.tui.helpers import (
+    narration,
+    on_screen,
+    run,
+    screen_text,
+    settle,
+    table_screen,
+    table_text,
+)
+
+# Léa leads a king, Bruno pays three number cards: Léa captures a pile of four at once.
+DEAL = {"hands": ["K--Q", "---J--"]}
+
+
+def beggar(lang: str = "en", **kw: Any) -> PlayConfig:
+    seats = [SeatPlan("Léa"), SeatPlan("Bruno", "first")]
+    return PlayConfig("beggar", seats, lang=lang, instant=True, **kw)
+
+
+def test_a_whole_game_flip_by_flip_shows_the_captured_pile_and_the_summary() -> None:
+    app = ParlourApp(session=PlaySession(beggar(deal=DEAL)))
+
+    async def scenario(pilot: Any) -> None:
+        text = table_text(app)
+        assert "Léa (you)" in text and "4 cards" in text and "Pile (0)" in text
+        await pilot.press("space")  # Léa's king; Bruno pays at once (instant bots)
+        await settle(pilot, lambda: "Léa takes the pile (4 cards)." in narration(app))
+        assert "Bruno pays a number card (0 still owed)." in narration(app)
+        assert "Pile (0)" in table_text(app)  # the pile went under Léa's stack
+        text = table_text(app)
+        assert "Léa (you)          7 cards" in text  # 3 left in hand and the 4 captured
+        assert "Bruno (bot first)  3 cards" in text
+        presses = 0
+        while not on_screen(app, "SummaryScreen"):
+            await pilot.press("space")
+            await pilot.pause(0.02)
+            presses += 1
+            assert presses < 60
+        summary = screen_text(app)
+        assert "Bruno wins." in summary and "Game over" in summary
+        assert "Bruno wins round 1 after 25 cards and 6 tricks." in narration(app)
+        await pilot.click("#again")
+        await settle(pilot, lambda: on_screen(app, "TableScreen"))
+        assert table_screen(app).session.state.turns == 0
+
+    run(app, scenario)
+
+
+def test_narration_speaks_french() -> None:
+    app = ParlourApp(session=PlaySession(beggar("fr", deal=DEAL)))
+
+    async def scenario(pilot: Any) -> None:
+        await pilot.press("space")
+        await settle(pilot, lambda: "Léa ramasse la pile (4 cartes)." in narration(app))
+        assert "Léa (vous)" in table_text(app)
+
+    run(app, scenario)
+
+
+def test_the_speed_variant_flips_by_itself_and_keeps_the_match_score() -> None:
+    config = beggar(seed=11, rules={"speed": True, "pace_ms": 50, "match": "best_of_three"})
+    session = PlaySession(config)
+    app = ParlourApp(session=session)
+
+    async def scenario(pilot: Any) -> None:
+        await settle(pilot, lambda: on_screen(app, "SummaryScreen"), steps=3000)
+        assert max(session.state.view(None)["wins"]) == 2  # best of three: two rounds won
+        text = table_text(app)
+        wins = session.state.view(None)["wins"]
+        assert f"Match: Léa {wins[0]} · Bruno {wins[1]}" in text
+
+    run(app, scenario)
+
+
+def test_save_then_resume_goes_on_from_the_same_flip(tmp_path: Any) -> None:
+    session = PlaySession(beggar(seed=5))
+    app = ParlourApp(session=session)
+    path = tmp_path / "game.json"
+
+    async def scenario(pilot: Any) -> None:
+        for _ in range(3):
+            await pilot.press("space")
+            await pilot.pause(0.02)
+        await pilot.press("s")
+        await settle(pilot, lambda: on_screen(app, "SaveScreen"))
+        app.screen.query_one("#path").value = str(path)
+        await pilot.press("enter")
+        await settle(pilot, lambda: on_screen(app, "TableScreen"))
+
+    run(app, scenario)
+    record = load_record(path)
+    assert record["seats"][1]["data"] == {"bot": "first"}
+    resumed = PlaySession.resume(record, beggar())
+    assert resumed.state.turns == session.state.turns
+    assert resumed.history() == session.history()
+    assert resumed.bots[1].name == "first" and resumed.humans == [0]
+    assert json.loads(path.read_text())["actions"] == session.state.actions
+
+
+def test_rules_and_about_open_on_a_key_and_close() -> None:
+    app = ParlourApp(session=PlaySession(beggar(deal=DEAL)))
+
+    async def scenario(pilot: Any) -> None:
+        await pilot.press("r")
+        await settle(pilot, lambda: on_screen(app, "RulesScreen"))
+        assert "A player who must play with no cards is out" in screen_text(app)
+        assert "exhausted_payer" in screen_text(app)
+        await pilot.press("escape")
+        await pilot.press("i")
+        await settle(pilot, lambda: on_screen(app, "AboutScreen"))
+        about = screen_text(app)
+        assert "Eric Olsen" in about and "The Op Games" in about
+        assert "Sally and Loïse Margency" in about and "free software" in about
+        await pilot.press("escape")
+        await settle(pilot, lambda: on_screen(app, "TableScreen"))
+
+    run(app, scenario)
