@@ -141,7 +141,7 @@ def main(argv: list[str] | None = None) -> None:
     try:
         app(args=argv, standalone_mode=True)
     except ParlourError as err:
-        Console(stderr=True).print(f"parlour: {err}", highlight=False, markup=False)
+        Console(stderr=True, soft_wrap=True).print(f"parlour: {err}", highlight=False, markup=False)
         raise SystemExit(2) from None
 
 

@@ -172,16 +172,16 @@ def tournament_command(
     from parlour.sim.tournament import (
         check_save_path,
         default_table_size,
+        field_of,
         plan_tables,
         save_tournament,
         tournament,
     )
 
     target = check_save_path(out or f"tournament-{game.strip().lower()}.json")
-    from parlour.sim.simulate import parse_bots
-
-    size = table_size or default_table_size(game, len(parse_bots(bots)))
-    tables = plan_tables(len(parse_bots(bots)), size)
+    field = field_of(bots)
+    size = table_size or default_table_size(game, len(field))
+    tables = plan_tables(len(field), size)
     if games < 1:
         raise ParlourError(f"--games must be at least 1, not {games}")
     with progress_bar(games * len(tables), show_progress) as advance:

@@ -25,7 +25,7 @@ from parlour.core.game import Game
 from parlour.core.options import make_rules, parse_options
 from parlour.core.registry import get_game
 from parlour.sim.backends import Backend, make_backend
-from parlour.sim.schedule import SimJob, chunk_size, derive_seed, plan_chunks
+from parlour.sim.schedule import Chunk, SimJob, chunk_size, derive_seed, plan_chunks
 from parlour.sim.stats import GameRows, Summary, gather, summarise
 from parlour.sim.worker import ChunkResult, GameFailure
 
@@ -159,6 +159,15 @@ def record_path(directory: Path, job: SimJob, index: int) -> Path:
     return directory / f"{prefix}game-{index:06d}.json"
 
 
+def _earlier_chunks_arrived(
+    chunks: Sequence[Chunk], arrived: set[tuple[int, int]], failures: Sequence[GameFailure]
+) -> bool:
+    """Whether every chunk before the earliest failure is in, so that the failure reported is
+    the first failing game in game order, whatever the workers or their timing."""
+    first = min((f.job, f.index) for f in failures)
+    return all((c.job, c.start) in arrived for c in chunks if (c.job, c.start) < first)
+
+
 def run_jobs(
     jobs: Sequence[SimJob],
     backend: Backend,
@@ -175,8 +184,10 @@ def run_jobs(
     if records_dir is not None:
         records_dir.mkdir(parents=True, exist_ok=True)
     received: list[list[ChunkResult]] = [[] for _ in jobs]
+    arrived: set[tuple[int, int]] = set()
     failures: list[GameFailure] = []
     for result in backend.execute(jobs, chunks):
+        arrived.add((result.job, result.start))
         if records_dir is not None:
             for offset, record in enumerate(result.records):
                 path = record_path(records_dir, jobs[result.job], result.start + offset)
@@ -187,6 +198,7 @@ def run_jobs(
             progress(result.played)
         if result.failure is not None:
             failures.append(result.failure)
+        if failures and _earlier_chunks_arrived(chunks, arrived, failures):
             break  # leaving the loop cancels the chunks not started
     if failures:
         first = min(failures, key=lambda f: (f.job, f.index))

@@ -22,6 +22,7 @@ from parlour.sim.ratings import Rating, rate_tables
 from parlour.sim.schedule import derive_seed
 from parlour.sim.simulate import Progress, parse_bots, prepare_job, run_jobs
 from parlour.sim.stats import GameRows, Summary, summarise, wilson_interval
+from parlour.sim.worker import seat_names
 
 SAVE_FORMATS = (".json", ".csv")
 
@@ -86,6 +87,13 @@ def check_save_path(path: str | Path) -> Path:
     return target
 
 
+def field_of(bots: str | Sequence[str]) -> list[str]:
+    specs = parse_bots(bots)
+    if len(specs) < 2:
+        raise ParlourError("a tournament needs at least two bots")
+    return specs
+
+
 def default_table_size(game_name: str, field: int) -> int:
     game = get_game(game_name)
     return min(max(2, game.min_players), field)
@@ -134,12 +142,7 @@ def tournament(
     progress: Progress | None = None,
 ) -> TournamentResult:
     """Play every table `games` times and rate the field."""
-    specs = parse_bots(bots)
-    if len(specs) < 2:
-        raise ParlourError("a tournament needs at least two bots")
-    repeated = sorted({s for s in specs if specs.count(s) > 1})
-    if repeated:
-        raise ParlourError(f"name each bot once in a tournament ({repeated[0]} appears twice)")
+    specs = field_of(bots)
     size = table_size or default_table_size(game, len(specs))
     tables = plan_tables(len(specs), size)
     if seed is None:
@@ -167,7 +170,8 @@ def tournament(
         seed=seed,
         tables=tables,
         summaries=[summarise(r) for r in rows],
-        standings=standings_from(specs, tables, rows),
+        # the same bot entered twice is two entrants (a sanity check: they should tie)
+        standings=standings_from([seat.name for seat in seat_names(tuple(specs))], tables, rows),
         seconds=seconds,
     )
 

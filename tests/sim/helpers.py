@@ -1,0 +1,40 @@
+"""Shared helpers for the simulator tests."""
+
+from __future__ import annotations
+
+import pytest
+
+from parlour.bots import base
+from parlour.bots.base import Bot, Decision
+from parlour.cli import main
+
+
+class CrashBot(Bot):
+    """Flips like any Beggar player, then breaks on its third decision of a game."""
+
+    name = "crash"
+
+    def __init__(self, rng=None) -> None:
+        super().__init__(rng)
+        self.moves = 0
+
+    def act(self, decision: Decision):
+        self.moves += 1
+        if self.moves == 3:
+            raise RuntimeError("crash bot gave up")
+        return decision.legal_actions[0]
+
+
+def add_crash_bot(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(base.GENERIC_BOTS, "crash", CrashBot)  # type: ignore[index]
+
+
+def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    """Run `parlour ARGV` in this process: (exit status, stdout, stderr)."""
+    try:
+        main(list(argv))
+        code = 0
+    except SystemExit as exit_:
+        code = exit_.code if isinstance(exit_.code, int) else 1
+    out, err = capsys.readouterr()
+    return code, out, err

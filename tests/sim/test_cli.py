@@ -1,0 +1,140 @@
+"""`parlour simulate` and `parlour tournament` from the command line."""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+
+import pyarrow.parquet as pq
+import pytest
+
+from parlour.sim.stats import wilson_interval
+
+from .helpers import add_crash_bot, run_cli
+
+
+def test_simulate_json_is_exactly_the_design_object(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_cli(
+        capsys, "simulate", "beggar", "--games", "60", "--bots", "first,random", "--seed", "4",
+        "--json", "--workers", "1",
+    )  # fmt: skip
+    assert code == 0
+    data = json.loads(out)
+    assert list(data) == ["game", "games", "bots", "draws", "mean_turns"]
+    assert data["game"] == "beggar" and data["games"] == 60
+    assert [list(b) for b in data["bots"]] == [
+        ["bot", "wins", "win_share", "ci95", "mean_score"]
+    ] * 2
+    wins = [b["wins"] for b in data["bots"]]
+    assert sum(wins) + data["draws"] == 60
+    for bot in data["bots"]:
+        assert bot["ci95"] == pytest.approx(list(wilson_interval(bot["wins"], 60)))
+    again = run_cli(capsys, "simulate", "beggar", "--games", "60", "--bots", "first,random",
+                    "--seed", "4", "--json", "--workers", "2")  # fmt: skip
+    assert json.loads(again[1]) == data
+
+
+def test_simulate_table_rows_and_plot(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    rows_csv, rows_pq, plot = tmp_path / "g.csv", tmp_path / "g.parquet", tmp_path / "p.png"
+    code, out, _ = run_cli(
+        capsys, "simulate", "beggar", "--games", "40", "--bots", "random,first", "--seed", "1",
+        "--out", str(rows_csv), "--plot", str(plot), "--rules", "match=best_of_three",
+    )  # fmt: skip
+    assert code == 0
+    assert "win share" in out and "95% interval" in out and "seed 1" in out
+    assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    with rows_csv.open() as handle:
+        table = list(csv.DictReader(handle))
+    assert len(table) == 40
+    assert {row["seat0_bot"] for row in table} == {"random", "first"}
+    code, _, _ = run_cli(
+        capsys, "simulate", "beggar", "--games", "40", "--bots", "random,first", "--seed", "1",
+        "--out", str(rows_pq), "--rules", "match=best_of_three", "--json",
+    )  # fmt: skip
+    frame = pq.read_table(rows_pq).to_pydict()
+    assert frame["turns"] == [int(row["turns"]) for row in table]
+    assert frame["seat1_win"] == [float(row["seat1_win"]) for row in table]
+    # best of three: a match winner has won two rounds
+    assert max(frame["seat0_score"] + frame["seat1_score"]) == 2
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["simulate", "chess", "--bots", "random,random"], "unknown game"),
+        (["simulate", "beggar", "--bots", "first,wizard"], "unknown bot"),
+        (["simulate", "beggar", "--bots", "threshold:23,first"], "unknown bot"),
+        (["simulate", "beggar", "--bots", "first"], "2 to 6 players"),
+        (["simulate", "beggar", "--bots", ",".join(["first"] * 7)], "2 to 6 players"),
+        (
+            ["simulate", "beggar", "--bots", "first,random", "--rules", "colour=red"],
+            "unknown rules",
+        ),
+        (["simulate", "beggar", "--bots", "first,random", "--rules", "jokers=9"], "jokers"),
+        (["simulate", "beggar", "--bots", "first,random", "--games", "0"], "at least 1"),
+        (["simulate", "beggar", "--bots", "first,,random"], "--bots"),
+        (["simulate", "beggar", "--bots", "first,random", "--out", "x.xlsx"], ".csv or .parquet"),
+        (["simulate", "beggar", "--bots", "first,random", "--plot", "x.jpg"], ".png or .svg"),
+        (["simulate", "beggar", "--bots", "a,b", "--workers", "2", "--ray", "auto"], "unknown bot"),
+        (
+            ["simulate", "beggar", "--bots", "first,random", "--workers", "2", "--ray", "auto"],
+            "not both",
+        ),
+        (["tournament", "beggar", "--bots", "first,random", "--table-size", "3"], "table-size"),
+        (["tournament", "beggar", "--bots", "first"], "at least two"),
+        (["tournament", "beggar", "--bots", "first,random", "--games", "0"], "at least 1"),
+    ],
+)
+def test_bad_input_is_one_clear_line(
+    capsys: pytest.CaptureFixture[str], args: list[str], says: str
+) -> None:
+    code, out, err = run_cli(capsys, *args)
+    assert code != 0
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    assert lines[0].startswith("parlour: ") and says in lines[0]
+    assert "Traceback" not in err and out == ""
+
+
+def test_a_failing_game_exits_non_zero_with_its_seed(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    add_crash_bot(monkeypatch)
+    code, _, err = run_cli(
+        capsys, "simulate", "beggar", "--bots", "first,crash", "--games", "10", "--seed", "3",
+        "--records", str(tmp_path), "--workers", "1",
+    )  # fmt: skip
+    assert code == 2
+    assert "seed" in err and "crash bot gave up" in err and str(tmp_path) in err
+    saved = next(tmp_path.glob("parlour-failed-beggar-*.json"))
+    assert run_cli(capsys, "replay", str(saved), "--json")[0] == 0
+
+
+def test_tournament_plays_every_pairing_and_saves_the_standings(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    saved = tmp_path / "t.json"
+    code, out, _ = run_cli(
+        capsys, "tournament", "beggar", "--bots", "first,random,random", "--games", "20",
+        "--seed", "8", "--out", str(saved),
+    )  # fmt: skip
+    assert code == 0, out
+    assert "mu - 3 sigma" in out and "95% interval" in out
+    data = json.loads(saved.read_text())
+    assert data["table_size"] == 2 and len(data["tables"]) == 3
+    assert sorted(s["bot"] for s in data["standings"]) == ["first", "random", "random (2)"]
+    assert all(s["games"] == 40 for s in data["standings"])
+    ordinals = [s["ordinal"] for s in data["standings"]]
+    assert ordinals == sorted(ordinals, reverse=True)
+    for s in data["standings"]:
+        assert s["interval"][0] < s["mu"] < s["interval"][1]
+    csv_path = tmp_path / "t.csv"
+    code, _, _ = run_cli(
+        capsys, "tournament", "beggar", "--bots", "first,random,random", "--games", "20",
+        "--seed", "8", "--out", str(csv_path), "--table-size", "3", "--json",
+    )  # fmt: skip
+    assert code == 0
+    with csv_path.open() as handle:
+        rows = list(csv.DictReader(handle))
+    assert len(rows) == 3 and all(int(r["games"]) == 20 for r in rows)

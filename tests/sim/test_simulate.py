@@ -1,0 +1,102 @@
+"""The simulator on real games: reproducible whatever the workers, rotated seats, records that
+replay, failures reported with their seed and record."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from parlour.core.records import load_record, replay
+from parlour.core.registry import get_game
+from parlour.core.runner import play_game
+from parlour.sim import SimulationFailed, simulate
+from parlour.sim.output import game_columns
+from parlour.sim.schedule import derive_seed, game_seed, seating
+from parlour.sim.worker import seat_names, seeded_bots
+
+from .helpers import add_crash_bot
+
+
+def _same_games(a, b) -> None:
+    assert a.summary.to_json() == b.summary.to_json()
+    assert np.array_equal(a.rows.turns, b.rows.turns)
+    assert np.array_equal(a.rows.shares, b.rows.shares)
+    assert a.rows.status == b.rows.status
+
+
+def test_same_seed_same_table_with_one_or_two_workers_and_any_chunking() -> None:
+    one = simulate("beggar", "first,random", 240, seed=11, workers=1, bulk=False)
+    two = simulate("beggar", "first,random", 240, seed=11, workers=2, bulk=False, chunk=7)
+    _same_games(one, two)
+    other = simulate("beggar", "first,random", 240, seed=12, workers=1, bulk=False)
+    assert not np.array_equal(one.rows.turns, other.rows.turns)
+
+
+def test_every_game_is_reproducible_alone_with_the_core_runner() -> None:
+    result = simulate("beggar", ["first", "random", "random"], 9, seed=5, workers=1, bulk=False)
+    game = get_game("beggar")
+    for index in range(9):
+        seed = game_seed(result.job, index)
+        specs = tuple(result.job.bots[b] for b in seating(index, 3))
+        played = play_game(game, seeded_bots(game, specs, seed), seed, seats=seat_names(specs))
+        assert played.turns == result.rows.turns[index]
+        assert list(played.outcome.scores) == result.rows.scores[index].tolist()
+
+
+def test_seats_rotate_so_each_bot_plays_each_seat_equally() -> None:
+    result = simulate("beggar", "first,random,random", 30, seed=2, workers=1, bulk=False)
+    columns = game_columns(result.rows)
+    for seat in range(3):
+        assert sorted(columns[f"seat{seat}_bot"]) == ["first"] * 10 + ["random"] * 20
+    # the first bot (index 0) sits at seat 0 in games 0, 3, 6, ...
+    assert [columns["seat0_bot"][i] for i in range(0, 30, 3)] == ["first"] * 10
+
+
+def test_records_replay_to_the_simulated_result(tmp_path: Path) -> None:
+    result = simulate("beggar", "random,first", 12, seed=3, workers=2, records_dir=tmp_path)
+    files = sorted(tmp_path.glob("game-*.json"))
+    assert len(files) == 12
+    for index, path in enumerate(files):
+        record = load_record(path)
+        state, _ = replay(record)  # raises if the replay disagrees with the stored result
+        assert record["seed"] == game_seed(result.job, index)
+        assert state.turns == result.rows.turns[index]
+        assert [s["name"] for s in record["seats"]] == [
+            result.job.bots[b] for b in seating(index, 2)
+        ]
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_failing_bot_is_reported_with_seed_and_record(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, workers: int
+) -> None:
+    add_crash_bot(monkeypatch)
+    with pytest.raises(SimulationFailed) as caught:
+        simulate("beggar", "crash,first", 50, seed=9, workers=workers, records_dir=tmp_path)
+    failure = caught.value.failure
+    message = str(caught.value)
+    assert failure.index == 0  # the very first game breaks: the lowest index is reported
+    assert str(failure.seed) in message and "crash bot gave up" in message
+    assert failure.seed == derive_seed(9, 0) and failure.seats == ("crash", "first")
+    assert "RuntimeError" in failure.traceback and "act" in failure.traceback
+    assert caught.value.saved is not None and str(caught.value.saved) in message
+    record = json.loads(Path(caught.value.saved).read_text())
+    assert record["seed"] == failure.seed
+    assert len(record["actions"]) == failure.turns
+    state, _ = replay(record)  # the game up to the failure, move for move
+    assert state.turns == failure.turns and not state.is_over
+    assert state.to_move == failure.seat
+    assert Path(str(caught.value.saved).replace(".json", ".traceback.txt")).exists()
+
+
+def test_bulk_path_gives_the_runner_s_table_when_the_game_offers_one() -> None:
+    game = get_game("beggar")
+    if not hasattr(game, "bulk_outcomes"):
+        pytest.skip("this Beggar has no bulk_outcomes path yet")
+    fast = simulate("beggar", "first,random", 300, seed=21, workers=1)
+    slow = simulate("beggar", "first,random", 300, seed=21, workers=1, bulk=False)
+    assert fast.rows.bulk and not slow.rows.bulk
+    _same_games(fast, slow)
