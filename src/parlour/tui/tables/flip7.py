@@ -1,0 +1,241 @@
+"""Flip 7 at the terminal: every row of cards, the totals, the pending action card, hints."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from parlour.i18n import register, t
+from parlour.tui.tables import TableContext
+from parlour.tui.tables.generic import seat_label
+
+register(
+    {
+        "tui.flip7.header": {
+            "en": "Round {round} · {dealer} deals · first to {target} · deck {deck} · "
+            "discard {discard}",
+            "fr": "Manche {round} · {dealer} distribue · objectif {target} · pioche {deck} · "
+            "défausse {discard}",
+        },
+        "tui.flip7.player": {"en": "Player", "fr": "Joueur"},
+        "tui.flip7.cards": {"en": "Cards", "fr": "Cartes"},
+        "tui.flip7.round": {"en": "Round", "fr": "Manche"},
+        "tui.flip7.total": {"en": "Total", "fr": "Total"},
+        "tui.flip7.status.active": {"en": "in play", "fr": "en jeu"},
+        "tui.flip7.status.stayed": {"en": "stayed", "fr": "s'arrête"},
+        "tui.flip7.status.frozen": {"en": "frozen", "fr": "gelé"},
+        "tui.flip7.status.bust": {"en": "BUST", "fr": "SAUTE"},
+        "tui.flip7.pending": {
+            "en": "{name} must give the {card} card to an active player.",
+            "fr": "{name} doit donner la carte {card} à un joueur en jeu.",
+        },
+        "tui.flip7.hit": {"en": "Hit: take a card", "fr": "Tirer une carte"},
+        "tui.flip7.stay": {
+            "en": "Stay: bank {points} points",
+            "fr": "S'arrêter : garder {points} points",
+        },
+        "tui.flip7.give": {"en": "Give the {card} to {name}", "fr": "Donner {card} à {name}"},
+        "tui.flip7.give_self": {"en": "Keep the {card} yourself", "fr": "Garder {card} pour vous"},
+        "tui.flip7.bust_risk": {
+            "en": "Bust risk if you hit: {risk:.0%} ({bad} of {size} cards).",
+            "fr": "Risque de sauter si vous tirez : {risk:.0%} ({bad} cartes sur {size}).",
+        },
+        "tui.flip7.safe": {
+            "en": "Your Second Chance covers a duplicate: {bad} of {size} cards would use it.",
+            "fr": "Votre Seconde chance couvre un doublon : {bad} cartes sur {size} "
+            "l'utiliseraient.",
+        },
+        "tui.flip7.ev": {
+            "en": "Expected points after one hit: {after:.1f} (stay now: {now}); {sign}{gain:.1f}."
+            " Action cards are counted as no change.",
+            "fr": "Points espérés après un tirage : {after:.1f} (en s'arrêtant : {now}) ; "
+            "{sign}{gain:.1f}. Les cartes action comptent pour rien.",
+        },
+        "tui.flip7.not_you": {
+            "en": "Hints appear when it is your turn to hit or stay.",
+            "fr": "Les aides apparaissent quand c'est à vous de tirer ou de vous arrêter.",
+        },
+        "tui.flip7.last_round": {
+            "en": "Last round: {points}",
+            "fr": "Manche précédente : {points}",
+        },
+    }
+)
+
+_NUMBER_STYLE = "bold"
+_MODIFIER_STYLE = "bold green"
+_ACTION_STYLE = "bold magenta"
+_STATUS_STYLE = {"active": "", "stayed": "cyan", "frozen": "blue", "bust": "bold red"}
+
+
+def card_label(name: str) -> str:
+    return {"freeze": "Freeze", "flip_three": "Flip 3", "second_chance": "2nd chance"}.get(
+        name, name
+    )
+
+
+def row_text(row: Mapping[str, Any]) -> Text:
+    text = Text()
+    for card in sorted(row.get("numbers", []), key=int):
+        text.append(f"[{card}]", style=_NUMBER_STYLE)
+        text.append(" ")
+    for card in row.get("modifiers", []):
+        text.append(f"[{card}]", style=_MODIFIER_STYLE)
+        text.append(" ")
+    if row.get("second_chance"):
+        text.append("[2nd chance]", style=_ACTION_STYLE)
+    return text
+
+
+def render(ctx: TableContext) -> RenderableType:
+    view, lang = ctx.view, ctx.lang
+    header = Text(
+        t(
+            "tui.flip7.header",
+            lang,
+            round=view.get("round", 1),
+            dealer=ctx.name(view.get("dealer")),
+            target=view.get("target"),
+            deck=view.get("deck_size"),
+            discard=len(view.get("discard", [])),
+        ),
+        style="italic",
+    )
+    table = Table(expand=True, show_edge=False)
+    table.add_column(t("tui.flip7.player", lang))
+    table.add_column(t("tui.flip7.cards", lang), ratio=3)
+    table.add_column("", justify="left")
+    table.add_column(t("tui.flip7.round", lang), justify="right")
+    table.add_column(t("tui.flip7.total", lang), justify="right")
+    for seat, row in enumerate(view.get("table", [])):
+        marker = "▶ " if seat == view.get("to_move") else "  "
+        status = str(row.get("status", "active"))
+        table.add_row(
+            marker + seat_label(seat, ctx),
+            row_text(row),
+            Text(t(f"tui.flip7.status.{status}", lang), style=_STATUS_STYLE.get(status, "")),
+            str(row.get("points", 0)),
+            str(view.get("totals", [0] * (seat + 1))[seat]),
+        )
+    parts: list[RenderableType] = [header, table]
+    pending = view.get("pending")
+    if pending:
+        parts.append(
+            Text(
+                t(
+                    "tui.flip7.pending",
+                    lang,
+                    name=ctx.name(pending["seat"]),
+                    card=card_label(pending["kind"]),
+                ),
+                style=_ACTION_STYLE,
+            )
+        )
+    last = view.get("last_round")
+    if last:
+        shown = " · ".join(f"{ctx.name(s)} {p}" for s, p in enumerate(last))
+        parts.append(Text(t("tui.flip7.last_round", lang, points=shown), style="dim"))
+    return Group(*parts)
+
+
+def describe(action: dict[str, Any], ctx: TableContext) -> str:
+    kind = action.get("type")
+    if kind == "hit":
+        return t("tui.flip7.hit", ctx.lang)
+    if kind == "stay":
+        me = ctx.viewer
+        rows = ctx.view.get("table", [])
+        points = rows[me]["points"] if me is not None and me < len(rows) else 0
+        return t("tui.flip7.stay", ctx.lang, points=points)
+    if kind == "target":
+        pending = ctx.view.get("pending") or {}
+        card = card_label(str(pending.get("kind", "")))
+        if action.get("seat") == ctx.viewer:
+            return t("tui.flip7.give_self", ctx.lang, card=card)
+        return t("tui.flip7.give", ctx.lang, card=card, name=ctx.name(action.get("seat")))
+    return str(action)
+
+
+def sort_key(action: dict[str, Any], ctx: TableContext) -> Any:
+    order = {"hit": 0, "stay": 1, "target": 2}
+    return (order.get(str(action.get("type")), 3), action.get("seat", 0))
+
+
+def _score(numbers: list[int], modifiers: list[str], bonus: int) -> int:
+    total = sum(numbers) * (2 if "x2" in modifiers else 1)
+    total += sum(int(m[1:]) for m in modifiers if m.startswith("+"))
+    return total + (bonus if len(set(numbers)) >= 7 else 0)
+
+
+def hit_odds(view: Mapping[str, Any], seat: int, bonus: int) -> dict[str, Any] | None:
+    """Bust risk and expected points of one hit, from the public view alone.
+
+    The cards to come are the deck's counts (the view shows them, since every card drawn is
+    public); an empty deck is about to be rebuilt from the discard pile.
+    """
+    rows = view.get("table", [])
+    if seat >= len(rows) or rows[seat].get("status") != "active":
+        return None
+    row = rows[seat]
+    counts: dict[str, int] = dict(view.get("deck_counts") or {})
+    if not counts:
+        counts = {}
+        for card in view.get("discard", []):
+            counts[card] = counts.get(card, 0) + 1
+    size = sum(counts.values())
+    if size == 0:
+        return None
+    numbers = [int(n) for n in row.get("numbers", [])]
+    modifiers = [str(m) for m in row.get("modifiers", [])]
+    now = int(row.get("points", _score(numbers, modifiers, 0)))
+    has_chance = bool(row.get("second_chance"))
+    bad = sum(k for card, k in counts.items() if card.isdigit() and int(card) in numbers)
+    expected = 0.0
+    for card, k in counts.items():
+        if card.isdigit():
+            n = int(card)
+            if n in numbers:
+                after = now if has_chance else 0
+            else:
+                after = _score([*numbers, n], modifiers, bonus)
+        elif card.startswith("+") or card == "x2":
+            after = _score(numbers, [*modifiers, card], 0)
+        else:
+            after = now
+        expected += k * after
+    expected /= size
+    return {
+        "bad": bad,
+        "size": size,
+        "risk": 0.0 if has_chance else bad / size,
+        "second_chance": has_chance,
+        "now": now,
+        "after": expected,
+    }
+
+
+def hints(ctx: TableContext) -> list[str]:
+    lang = ctx.lang
+    if ctx.viewer is None or ctx.view.get("to_move") != ctx.viewer or ctx.view.get("pending"):
+        return [t("tui.flip7.not_you", lang)]
+    bonus = int(getattr(ctx.rules, "flip7_bonus", 15))
+    odds = hit_odds(ctx.view, ctx.viewer, bonus)
+    if odds is None:
+        return [t("tui.flip7.not_you", lang)]
+    key = "tui.flip7.safe" if odds["second_chance"] else "tui.flip7.bust_risk"
+    gain = odds["after"] - odds["now"]
+    return [
+        t(key, lang, risk=odds["risk"], bad=odds["bad"], size=odds["size"]),
+        t(
+            "tui.flip7.ev",
+            lang,
+            after=odds["after"],
+            now=odds["now"],
+            sign="+" if gain >= 0 else "",
+            gain=gain,
+        ),
+    ]

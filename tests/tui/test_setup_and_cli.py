@@ -1,0 +1,127 @@
+"""The setup screen, the flags that skip it, and clean errors from `parlour play`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from textual.widgets import Input, Select, Switch
+
+from parlour.cli import main
+from parlour.core.errors import ParlourError
+from parlour.core.registry import get_game
+from parlour.tui.app import ParlourApp
+from parlour.tui.config import plan_seats
+from parlour.tui.screens import HUMAN, TableScreen
+from tests.tui.helpers import on_screen, run, screen_text, settle
+
+
+def test_flags_seat_one_person_and_the_named_bots() -> None:
+    seats = plan_seats(get_game("beggar"), "en", players=4, bots="first,first,random")
+    assert [s.bot for s in seats] == [None, "first", "first", "random"]
+    assert seats[0].name == "Player 1" and len({s.name for s in seats}) == 4
+
+
+def test_flags_seat_several_named_people_for_hot_seat() -> None:
+    seats = plan_seats(get_game("beggar"), "fr", players=3, humans="Léa,Tom")
+    assert [s.name for s in seats[:2]] == ["Léa", "Tom"]
+    assert seats[0].human and seats[1].human and seats[2].bot is not None
+
+
+def test_flags_can_leave_only_bots_at_the_table() -> None:
+    seats = plan_seats(get_game("beggar"), "en", humans="0", bots="first,first")
+    assert all(not s.human for s in seats) and len(seats) == 2
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["play", "beggar", "--players", "9"], "2 to 6 players"),
+        (["play", "beggar", "--bots", "nosuchbot"], "unknown bot"),
+        (["play", "beggar", "--rules", "nonsense=1"], "unknown rules option"),
+        (["play", "beggar", "--players", "2", "--humans", "3"], "3 human seats"),
+        (["play", "nosuchgame"], "unknown game"),
+        (["play", "--resume", "/nonexistent/saved.json"], "cannot read"),
+        (["play", "--players", "3"], "name the game"),
+        (["play", "beggar", "--lang", "de"], "unknown language"),
+    ],
+)
+def test_bad_flags_are_one_clear_line(argv: list[str], message: str, capsys: Any) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(argv)
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+
+
+def test_the_setup_screen_builds_the_table_it_shows() -> None:
+    app = ParlourApp(game="beggar", lang="en")
+
+    async def scenario(pilot: Any) -> None:
+        await settle(pilot, lambda: on_screen(app, "SetupScreen"))
+        screen = app.screen
+        assert "jokers" in screen_text(app) and "exhausted_payer" in screen_text(app)
+        screen.query_one("#players", Select).value = 3
+        await pilot.pause()
+        assert screen.query_one("#seat-2").display and not screen.query_one("#seat-3").display
+        screen.query_one("#kind-1", Select).value = "first"
+        screen.query_one("#kind-2", Select).value = HUMAN
+        screen.query_one("#name-2", Input).value = "Tom"
+        screen.query_one("#opt-jokers", Select).value = 1
+        screen.query_one("#opt-face_up", Switch).value = True
+        screen.query_one("#seed", Input).value = "7"
+        screen.query_one("#lang", Select).value = "fr"
+        await pilot.pause()
+        screen.action_start()
+        await settle(pilot, lambda: not on_screen(app, "SetupScreen"))
+        table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+        session = table.session
+        assert session.humans == [0, 2] and session.bots[1].name == "first"
+        assert session.names[2] == "Tom" and session.lang == "fr"
+        assert session.state.rules.jokers == 1 and session.state.rules.face_up
+        assert session.state.seed == 7
+        # Two people and a face-up stack each: the device must be passed first.
+        await settle(pilot, lambda: on_screen(app, "HandoffScreen"))
+        assert "Passez l'appareil à Player 1." in screen_text(app)
+
+    run(app, scenario)
+
+
+def test_the_setup_screen_refuses_a_bad_table_with_a_message() -> None:
+    app = ParlourApp(game="beggar", lang="en")
+
+    async def scenario(pilot: Any) -> None:
+        await settle(pilot, lambda: on_screen(app, "SetupScreen"))
+        screen = app.screen
+        screen.query_one("#name-1", Input).value = screen.query_one("#name-0", Input).value
+        screen.query_one("#opt-pace_ms", Input).value = "3"
+        await pilot.pause()
+        screen.action_start()
+        await pilot.pause()
+        assert on_screen(app, "SetupScreen")
+        assert "two seats have the same name" in screen_text(app)
+        screen.query_one("#name-1", Input).value = "Bruno"
+        screen.action_start()
+        await pilot.pause()
+        assert "pace_ms must be at least 50" in screen_text(app)
+
+    run(app, scenario)
+
+
+def test_the_game_chooser_leads_to_the_setup_of_the_chosen_game() -> None:
+    app = ParlourApp(lang="en")
+
+    async def scenario(pilot: Any) -> None:
+        await settle(pilot, lambda: on_screen(app, "GameChooser"))
+        await pilot.press("enter")  # the first game of the list
+        await settle(pilot, lambda: on_screen(app, "SetupScreen"))
+        assert "New game" in screen_text(app)
+
+    run(app, scenario)
+
+
+def test_check_names_refuses_empty_names() -> None:
+    from parlour.tui.config import SeatPlan, check_names
+
+    with pytest.raises(ParlourError, match="needs a name"):
+        check_names([SeatPlan(" "), SeatPlan("Tom")])
