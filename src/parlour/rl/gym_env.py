@@ -1,0 +1,174 @@
+"""Gymnasium single-agent environments: one learner against Parlour bots (`parlour[rl]`).
+
+    from parlour.rl.gym_env import ParlourGymEnv
+    env = ParlourGymEnv("flip7", opponents=["threshold:23", "random"])
+    obs, info = env.reset(seed=1)
+    action = env.action_space.sample(info["action_mask"])
+    obs, reward, terminated, truncated, info = env.step(action)
+
+The opponents are Parlour bots named as on the command line (`parlour.bots.base.make_bot`); they
+see what their seat sees, as at a real table. Between two decisions of the learner the bots play
+out their turns. The observation is the learner's `view(seat)` encoded as a fixed-size array;
+`info["action_mask"]` marks its legal action ids. The reward is the learner's `Outcome.returns`
+entry, given once at the end.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+
+from parlour.bots.base import Bot, make_bot
+from parlour.core.errors import IllegalAction, ParlourError
+from parlour.core.events import SeatFeed
+from parlour.core.game import Game, State
+from parlour.core.runner import decision_for
+from parlour.rl.encoding import (
+    action_mask,
+    make_encoder,
+    resolve_game,
+    resolve_rules,
+    with_turn_cap,
+)
+
+ILLEGAL_CHOICES = ("lose", "raise")
+
+
+class ParlourGymEnv(gym.Env):
+    """A Parlour game seen by one learning seat; the other seats are bots.
+
+    `seat`: the learner's seat, or None to draw it at every reset (from the reset seed).
+    `illegal`: "lose" ends the episode with reward -1 (the worst return) and
+    `info["illegal_action"]`; "raise" raises IllegalAction and changes nothing.
+    """
+
+    metadata = {"render_modes": ["ansi"]}
+
+    def __init__(
+        self,
+        game: Game | str,
+        opponents: Sequence[str] = ("random",),
+        rules: Any = None,
+        seat: int | None = None,
+        max_turns: int | None = None,
+        illegal: str = "lose",
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        self.game = resolve_game(game)
+        self.rules = with_turn_cap(resolve_rules(self.game, rules), max_turns)
+        self.num_players = len(opponents) + 1
+        self.game.check_players(self.num_players, self.rules)
+        if seat is not None and not 0 <= seat < self.num_players:
+            raise ParlourError(f"seat must be between 0 and {self.num_players - 1}, not {seat}")
+        if illegal not in ILLEGAL_CHOICES:
+            raise ParlourError(f"illegal must be one of {', '.join(ILLEGAL_CHOICES)}")
+        self.opponent_specs = list(opponents)
+        self.opponents: list[Bot] = [make_bot(self.game, spec) for spec in opponents]
+        self.fixed_seat = seat
+        self.illegal = illegal
+        self.render_mode = render_mode
+        self.encoder = make_encoder(self.game, self.rules, self.num_players)
+        self.num_actions = self.game.num_actions(self.rules, self.num_players)
+        self.observation_space = spaces.Box(
+            self.encoder.low, self.encoder.high, (self.encoder.size,), np.float32
+        )
+        self.action_space = spaces.Discrete(self.num_actions)
+        self.seat = 0
+        self._state: State | None = None
+        self._bots: dict[int, Bot] = {}
+        self._feeds: list[SeatFeed] = []
+
+    # ----- gymnasium API ----------------------------------------------------------------------
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[np.ndarray, dict[str, Any]]:
+        super().reset(seed=seed)
+        while True:
+            self._new_game()
+            self._play_bots()
+            # A game over before the learner's first decision teaches nothing: deal again.
+            if not self.state.is_over:
+                return self._observation(), self._info()
+
+    def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+        state = self.state
+        if state.is_over:
+            raise ParlourError("the episode is over; call reset()")
+        legal = {a.id: a for a in state.legal_actions()}
+        move = legal.get(int(action))
+        if move is None:
+            if self.illegal == "raise":
+                # The engine refuses it with IllegalAction naming the rule, changing nothing.
+                state.apply(self._decode(int(action)), self.seat)
+            info = self._info()
+            info["illegal_action"] = int(action)
+            return self._observation(), -1.0, True, False, info
+        state.apply(move, self.seat)
+        self._play_bots()
+        reward = 0.0
+        outcome = state.outcome
+        if outcome is not None:
+            reward = float(outcome.returns[self.seat])
+        terminated = outcome is not None and outcome.status != "capped"
+        truncated = outcome is not None and outcome.status == "capped"
+        return self._observation(), reward, terminated, truncated, self._info()
+
+    def render(self) -> str | None:
+        if self.render_mode != "ansi":
+            return None
+        return json.dumps(self.state.view(self.seat), ensure_ascii=False)
+
+    # ----- helpers ------------------------------------------------------------------------------
+    @property
+    def state(self) -> State:
+        """The engine state (for analysis and records; the agent only gets observations)."""
+        if self._state is None:
+            raise ParlourError("call reset() before playing")
+        return self._state
+
+    def action_masks(self) -> np.ndarray:
+        """The legal action ids now (the name sb3-contrib's MaskablePPO looks for)."""
+        if self.state.to_move != self.seat:  # another seat's options would tell of its hand
+            return np.zeros(self.num_actions, np.int8)
+        return action_mask(self.state, self.num_actions)
+
+    def _new_game(self) -> None:
+        rng = self.np_random
+        n = self.num_players
+        self.seat = self.fixed_seat if self.fixed_seat is not None else int(rng.integers(n))
+        self._state = self.game.new_state(n, seed=int(rng.integers(2**62)), rules=self.rules)
+        others = [s for s in range(n) if s != self.seat]
+        self._bots = dict(zip(others, self.opponents, strict=True))
+        for bot in self.opponents:  # bots draw from the episode's seed too: runs repeat exactly
+            bot.rng = random.Random(int(rng.integers(2**62)))
+        self._feeds = [SeatFeed(s) for s in range(n)]
+
+    def _play_bots(self) -> None:
+        state = self.state
+        while not state.is_over and state.to_move != self.seat:
+            seat = state.to_move
+            assert seat is not None
+            bot = self._bots[seat]
+            state.apply(bot.act(decision_for(state, seat, self._feeds[seat])), seat)
+
+    def _observation(self) -> np.ndarray:
+        return self.encoder.encode(self.state.view(self.seat), self.seat)
+
+    def _info(self) -> dict[str, Any]:
+        info: dict[str, Any] = {"action_mask": self.action_masks(), "seat": self.seat}
+        if self.state.outcome is not None:
+            info["outcome"] = self.state.outcome.to_json()
+        return info
+
+    def _decode(self, action_id: int) -> Any:
+        try:
+            return self.game.action_from_id(action_id, self.rules, self.num_players)
+        except ValueError as err:
+            raise IllegalAction("unknown_action", str(err)) from None

@@ -1,0 +1,92 @@
+"""Gymnasium environments: Gymnasium's checker, masks, rewards, bots and illegal moves."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+pytest.importorskip("gymnasium")
+
+from gymnasium.utils.env_checker import check_env
+
+from parlour.core.errors import IllegalAction, ParlourError
+from parlour.rl.gym_env import ParlourGymEnv
+from tests.rl.helpers import CASES, DECISION_CASES
+
+
+def make(case, **kwargs) -> ParlourGymEnv:
+    opponents = ["random"] * (case.players - 1)
+    return ParlourGymEnv(case.game, opponents=opponents, max_turns=case.max_turns, **kwargs)
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
+def test_gymnasium_check_env_passes(case) -> None:
+    check_env(make(case), skip_render_check=True)
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
+def test_an_episode_ends_with_the_learners_return(case) -> None:
+    env = make(case)
+    obs, info = env.reset(seed=4)
+    rng = np.random.default_rng(0)
+    reward, done, steps = 0.0, False, 0
+    while not done:
+        mask = info["action_mask"]
+        assert env.state.to_move == env.seat
+        assert set(np.flatnonzero(mask)) == {a.id for a in env.state.legal_actions()}
+        action = int(rng.choice(np.flatnonzero(mask)))
+        obs, reward, terminated, truncated, info = env.step(action)
+        assert env.observation_space.contains(obs)
+        done = terminated or truncated
+        steps += 1
+        if not done:
+            assert reward == 0.0
+    assert reward == env.state.outcome.returns[env.seat]
+    assert info["outcome"] == env.state.outcome.to_json()
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
+def test_the_same_seed_replays_the_same_episode(case) -> None:
+    logs = []
+    for _ in range(2):
+        env = make(case)
+        _, info = env.reset(seed=21)
+        for _ in range(15):
+            action = int(np.flatnonzero(info["action_mask"])[-1])
+            _, _, terminated, truncated, info = env.step(action)
+            if terminated or truncated:
+                break
+        logs.append((env.seat, [e.to_json() for e in env.state.log]))
+    assert logs[0] == logs[1]
+
+
+@pytest.mark.skipif(not DECISION_CASES, reason="needs a game with choices")
+def test_an_illegal_action_loses_or_raises_as_asked() -> None:
+    case = DECISION_CASES[0]
+    env = make(case)
+    _, info = env.reset(seed=2)
+    illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    _, reward, terminated, truncated, info = env.step(illegal)
+    assert (reward, terminated, truncated) == (-1.0, True, False)
+    assert info["illegal_action"] == illegal
+    strict = make(case, illegal="raise")
+    strict.reset(seed=2)
+    before = list(strict.state.log)
+    with pytest.raises(IllegalAction):
+        strict.step(illegal)
+    assert strict.state.log == before
+
+
+def test_bad_settings_are_refused_with_a_clear_error() -> None:
+    with pytest.raises(ParlourError, match="unknown bot"):
+        ParlourGymEnv("beggar", opponents=["grandmaster"])
+    with pytest.raises(ParlourError, match="seat must be"):
+        ParlourGymEnv("beggar", opponents=["random"], seat=2)
+    with pytest.raises(ParlourError, match="played by"):
+        ParlourGymEnv("beggar", opponents=[])
+
+
+def test_a_fixed_seat_is_kept_and_bots_play_the_others() -> None:
+    env = ParlourGymEnv("beggar", opponents=["first", "first"], seat=2)
+    env.reset(seed=8)
+    assert env.seat == 2 and env.state.to_move == 2

@@ -1,0 +1,125 @@
+"""OpenSpiel Python games: random_sim_test, chance, serialisation, resampling and ISMCTS."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+
+from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
+
+from parlour.rl.openspiel_game import (  # noqa: E402
+    SEED_NODES,
+    SEED_OUTCOMES,
+    load,
+    register_all,
+    resample,
+    resampler,
+)
+from tests.rl.helpers import CASES, DECISION_CASES  # noqa: E402
+
+
+def load_case(case):
+    return load(case.game, players=case.players, max_turns=case.max_turns)
+
+
+def random_player_state(game, seed: int, steps: int):
+    """A state after the seed and up to `steps` random moves, stopped at a player node."""
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    for _ in range(SEED_NODES):
+        state.apply_action(rng.randrange(SEED_OUTCOMES))
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_every_installed_game_registers_under_its_parlour_name() -> None:
+    names = register_all()
+    assert {f"parlour_{case.game}" for case in CASES} <= set(names)
+    for name in names:
+        assert name in pyspiel.registered_names()
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
+def test_random_sim_test_passes(case) -> None:
+    game = load_case(case)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
+def test_chance_draws_the_seed_and_the_history_replays_the_game(case) -> None:
+    game = load_case(case)
+    state = game.new_initial_state()
+    assert state.is_chance_node()
+    outcomes = state.chance_outcomes()
+    assert len(outcomes) == SEED_OUTCOMES
+    assert sum(p for _, p in outcomes) == pytest.approx(1.0)
+    played = random_player_state(game, seed=3, steps=40)
+    replayed = game.new_initial_state()
+    for action in played.history():
+        replayed.apply_action(action)
+    assert replayed.engine.log == played.engine.log
+    # The four bytes are the engine's seed: the same game as `new_state(seed=...)`.
+    seed = int.from_bytes(bytes(played.history()[:SEED_NODES]), "big")
+    assert played.engine.seed == seed
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
+def test_terminal_returns_are_the_outcome_returns(case) -> None:
+    game = load_case(case)
+    state = random_player_state(game, seed=9, steps=10_000)
+    assert state.is_terminal()
+    assert state.returns() == list(state.engine.outcome.returns)
+    assert sum(state.returns()) == pytest.approx(0.0)
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
+def test_resampling_keeps_the_information_state_and_forgets_the_seed(case) -> None:
+    game = load_case(case)
+    state = random_player_state(game, seed=5, steps=12)
+    if state.is_terminal():
+        pytest.skip("game over before a decision")
+    player = state.current_player()
+    twin = resample(state, player, random.Random(1))
+    assert twin.information_state_string(player) == state.information_state_string(player)
+    assert np.array_equal(
+        twin.information_state_tensor(player), state.information_state_tensor(player)
+    )
+    assert twin.observation_string(player) == state.observation_string(player)
+    assert twin.legal_actions() == state.legal_actions()
+    assert twin.history() == []  # nothing hidden travels in a history
+    via_openspiel = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0, 1))
+    assert via_openspiel.information_state_string(player) == state.information_state_string(player)
+
+
+@pytest.mark.parametrize("case", DECISION_CASES, ids=lambda c: c.id)
+def test_openspiels_ismcts_bot_plays_with_parlours_resampler(case) -> None:
+    game = load_case(case)
+    rng = np.random.RandomState(0)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+    bot = ismcts.ISMCTSBot(
+        game,
+        evaluator,
+        uct_c=2.0,
+        max_simulations=8,
+        random_state=rng,
+        max_world_samples=ismcts.UNLIMITED_NUM_WORLD_SAMPLES,
+    )
+    bot.set_resampler(resampler(seed=0))
+    state = random_player_state(game, seed=1, steps=0)
+    searched = 0
+    while not state.is_terminal() and searched < 25:
+        if state.current_player() == 0:
+            action = bot.step(state)
+            searched += 1
+        else:
+            action = rng.choice(state.legal_actions())
+        assert action in state.legal_actions()
+        state.apply_action(int(action))
+    assert searched > 0

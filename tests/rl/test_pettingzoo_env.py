@@ -1,0 +1,107 @@
+"""PettingZoo AEC environments: PettingZoo's own conformance tests, seeds, rewards, masks."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo")
+
+from pettingzoo.test import api_test, seed_test
+
+from parlour.core.errors import IllegalAction
+from parlour.core.registry import get_game
+from parlour.rl.pettingzoo_env import ParlourAECEnv, env, raw_env
+from tests.rl.helpers import CASES, rules_of
+
+
+def make(case, wrapped: bool = True):
+    factory = env if wrapped else raw_env
+    return factory(case.game, num_players=case.players, max_turns=case.max_turns)
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
+def test_pettingzoo_api_test_passes(case) -> None:
+    api_test(make(case), num_cycles=60)
+    api_test(make(case, wrapped=False), num_cycles=60)
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
+def test_pettingzoo_seed_test_passes(case) -> None:
+    seed_test(lambda: make(case), num_cycles=60)
+
+
+def play_random(aec, seed: int) -> tuple[list[int], dict[str, float]]:
+    """Play a whole game with random legal actions; the ids played and the total rewards."""
+    rng = random.Random(seed)
+    aec.reset(seed=seed)
+    played: list[int] = []
+    totals = dict.fromkeys(aec.possible_agents, 0.0)
+    for agent in aec.agent_iter():
+        obs, reward, terminated, truncated, _ = aec.last()
+        totals[agent] += reward
+        if terminated or truncated:
+            aec.step(None)
+            continue
+        action = rng.choice(list(np.flatnonzero(obs["action_mask"])))
+        played.append(int(action))
+        aec.step(action)
+    return played, totals
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
+def test_the_seed_is_the_parlour_game_seed_and_rewards_are_the_returns(case) -> None:
+    aec = make(case, wrapped=False)
+    played, totals = play_random(aec, seed=11)
+    game = get_game(case.game)
+    rules = rules_of(case)
+    # The same seed and the same action ids give the same game in the bare engine.
+    state = game.new_state(case.players, seed=11, rules=rules)
+    for action_id in played:
+        state.apply(game.action_from_id(action_id, rules, case.players), state.to_move)
+    assert state.is_over
+    assert state.log == aec.parlour_state.log
+    assert [totals[a] for a in aec.possible_agents] == list(state.outcome.returns)
+    assert sum(totals.values()) == pytest.approx(0.0)
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
+def test_only_the_agent_to_move_has_a_mask(case) -> None:
+    aec = make(case, wrapped=False)
+    aec.reset(seed=5)
+    mover = aec.agent_selection
+    for agent in aec.possible_agents:
+        mask = aec.observe(agent)["action_mask"]
+        assert mask.any() == (agent == mover)
+
+
+def test_a_capped_game_is_truncated_not_terminated() -> None:
+    aec = ParlourAECEnv("beggar", num_players=2, max_turns=5)
+    aec.reset(seed=1)
+    for _ in range(5):
+        aec.step(0)
+    assert all(aec.truncations.values())
+    assert not any(aec.terminations.values())
+    assert aec.infos["player_0"]["outcome"]["status"] == "capped"
+
+
+@pytest.mark.skipif(len(CASES) < 2, reason="needs a game with choices")
+def test_an_illegal_action_raises_in_the_raw_env_and_loses_in_the_wrapped_one() -> None:
+    case = next(c for c in CASES if c.game != "beggar")
+    aec = make(case, wrapped=False)
+    aec.reset(seed=3)
+    mask = aec.observe(aec.agent_selection)["action_mask"]
+    illegal = int(np.flatnonzero(mask == 0)[0])
+    before = list(aec.parlour_state.log)
+    with pytest.raises(IllegalAction):
+        aec.step(illegal)
+    assert aec.parlour_state.log == before
+    wrapped = make(case)
+    wrapped.reset(seed=3)
+    agent = wrapped.agent_selection
+    wrapped.step(illegal)
+    assert wrapped.rewards[agent] == -1
+    assert all(wrapped.terminations.values())
