@@ -1,0 +1,300 @@
+"""The ASGI application: the page, the JSON API of the lobby and the tables' WebSockets."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import json
+import logging
+import typing
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from parlour.bots.base import available_bots
+from parlour.core.errors import ParlourError
+from parlour.core.options import describe_options
+from parlour.core.records import replay
+from parlour.core.registry import game_names, get_game
+from parlour.i18n import LANGS, t
+from parlour.web.protocol import Session
+from parlour.web.storage import Storage
+from parlour.web.tables import Hall, TableError, default_bot
+
+log = logging.getLogger("parlour.web")
+STATIC = Path(__file__).parent / "static"
+MAX_BODY = 16384
+
+
+@dataclasses.dataclass
+class Settings:
+    db_url: str
+    bot_delay: float = 0.9
+    rate: float = 20.0  # messages per second a connection may send, on average
+    burst: float = 40.0
+
+
+def _json_error(err: TableError, status: int = 400) -> JSONResponse:
+    return JSONResponse({"error": err.code, "message": err.message}, status_code=status)
+
+
+async def _body(request: Request) -> Any:
+    raw = await request.body()
+    if len(raw) > MAX_BODY:
+        raise TableError("too_large", f"a request has at most {MAX_BODY} bytes")
+    try:
+        return json.loads(raw or b"{}")
+    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
+        raise TableError("bad_json", "the request is not valid JSON") from None
+
+
+def _lang(request: Request) -> str:
+    lang = request.query_params.get("lang", "en")
+    return lang if lang in LANGS else "en"
+
+
+def _type_name(hint: Any) -> str:
+    args = [a for a in typing.get_args(hint) if a is not type(None)]
+    if args and len(args) < len(typing.get_args(hint)):
+        return "optional " + _type_name(args[0])
+    return getattr(hint, "__name__", str(hint))
+
+
+def game_info(name: str, lang: str) -> dict[str, Any]:
+    """What the creation form needs: players, options with their types, bots."""
+    game = get_game(name)
+    hints = typing.get_type_hints(game.rules_class)
+    options = []
+    for field, default, help_text, choices in describe_options(game.rules_class):
+        kind = _type_name(hints[field])
+        if kind not in ("bool", "int", "str", "float", "optional int", "optional float"):
+            continue  # lists and the like are set from the command line only
+        options.append(
+            {
+                "name": field,
+                "default": default,
+                "help": help_text,
+                "choices": list(choices) if choices else None,
+                "type": kind,
+            }
+        )
+    text = getattr(game, "rules_text", None)
+    credits = getattr(game, "credits", None)
+    return {
+        "name": game.name,
+        "title": game.title.get(lang, game.title["en"]),
+        "titles": dict(game.title),
+        "min_players": game.min_players,
+        "max_players": game.max_players,
+        "options": options,
+        "bots": sorted(available_bots(game)),
+        "default_bot": default_bot(game),
+        "rules_text": text(lang) if text else "",
+        "credits": credits(lang) if credits else "",
+    }
+
+
+def available_games(lang: str) -> list[dict[str, Any]]:
+    """Every game that loads completely; one still being written is left out, not fatal."""
+    out = []
+    for name in game_names():
+        try:
+            out.append(game_info(name, lang))
+        except Exception:
+            log.warning("game %s is not offered: it does not load", name, exc_info=True)
+    return out
+
+
+def replay_steps(record: dict[str, Any], lang: str) -> dict[str, Any]:
+    """A finished game step by step as a spectator saw it: public view and narration."""
+    state, _ = replay(record)
+    game = state.game
+    names = [s.name for s in state.seats]
+    from parlour.core.records import start_from_record
+
+    state = start_from_record(record)
+    cursor = 0
+
+    def step() -> dict[str, Any]:
+        nonlocal cursor
+        fresh = [e for e in state.log[cursor:] if e.public]
+        cursor = len(state.log)
+        lines = [line for e in fresh if (line := game.narrate(e, lang, names))]
+        return {
+            "view": state.view(None),
+            "events": [e.to_json() for e in fresh],
+            "narration": lines,
+        }
+
+    steps = [step()]
+    for obj in record.get("actions") or []:
+        state.apply(state.action_from_json(obj))
+        steps.append(step())
+    return {"game": game.name, "seats": names, "steps": steps, "result": record.get("result")}
+
+
+def create_app(settings: Settings) -> Starlette:
+    storage = Storage(settings.db_url)
+    hall = Hall(storage, bot_delay=settings.bot_delay)
+
+    async def page(request: Request) -> Response:
+        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+    async def api_games(request: Request) -> Response:
+        lang = _lang(request)
+        return JSONResponse(available_games(lang))
+
+    async def api_about(request: Request) -> Response:
+        from parlour import __version__
+
+        lang = _lang(request)
+        return JSONResponse({"version": __version__, "credits": t("credits", lang)})
+
+    async def api_tables(request: Request) -> Response:
+        if request.method == "GET":
+            return JSONResponse({"revision": hall.revision, "tables": hall.lobby()})
+        try:
+            table, token = hall.create(await _body(request))
+        except TableError as err:
+            return _json_error(err)
+        return JSONResponse({"id": table.id, "token": token}, status_code=201)
+
+    async def api_table(request: Request) -> Response:
+        try:
+            table = hall.get(request.path_params["table_id"])
+        except TableError as err:
+            return _json_error(err, 404)
+        info = table.public()
+        info["games"] = [{"number": n, "over": over} for n, over in storage.list_games(table.id)]
+        return JSONResponse(info)
+
+    async def api_join(request: Request) -> Response:
+        try:
+            table = hall.get(request.path_params["table_id"])
+            body = await _body(request)
+            if not isinstance(body, dict):
+                raise TableError("bad_request", "a join request is a JSON object")
+            token = table.join(body.get("seat"), body.get("name"))
+        except TableError as err:
+            return _json_error(err, 404 if err.code == "no_table" else 400)
+        return JSONResponse({"token": token, "seat": body["seat"]})
+
+    def _finished_record(request: Request) -> dict[str, Any]:
+        table = hall.get(request.path_params["table_id"])
+        number = request.path_params["number"]
+        record = storage.load_game(table.id, number)
+        if record is None:
+            raise TableError("no_game", "no such game at this table")
+        if "result" not in record:
+            raise TableError("not_over", "a game can be replayed once it is over")
+        return record
+
+    async def api_replay(request: Request) -> Response:
+        try:
+            record = _finished_record(request)
+        except TableError as err:
+            return _json_error(err, 404)
+        return JSONResponse(replay_steps(record, _lang(request)))
+
+    async def api_record(request: Request) -> Response:
+        try:
+            record = _finished_record(request)
+        except TableError as err:
+            return _json_error(err, 404)
+        return JSONResponse(record)
+
+    async def table_socket(websocket: WebSocket) -> None:
+        await websocket.accept()
+        table = hall.tables.get(websocket.path_params["table_id"])
+        if table is None:
+            await websocket.send_text(
+                json.dumps({"type": "error", "code": "no_table", "message": "no such table"})
+            )
+            await websocket.close(4404)
+            return
+        session = Session(table, settings.rate, settings.burst)
+        outbox: asyncio.Queue[dict[str, Any]] | None = None
+
+        async def writer(queue: asyncio.Queue[dict[str, Any]]) -> None:
+            while True:
+                message = await queue.get()
+                await websocket.send_text(json.dumps(message, ensure_ascii=False))
+
+        writer_task: asyncio.Task[None] | None = None
+        try:
+            while True:
+                frame = await websocket.receive()
+                if frame["type"] == "websocket.disconnect":
+                    break
+                raw = frame.get("text")
+                session.handle(raw if raw is not None else frame.get("bytes"))
+                if session.client is not None and outbox is None:
+                    outbox = session.client.outbox
+                    writer_task = asyncio.create_task(writer(outbox))
+                elif session.client is None and session.pending:
+                    for message in session.pending:
+                        await websocket.send_text(json.dumps(message))
+                    session.pending.clear()
+        except WebSocketDisconnect:
+            pass
+        finally:
+            session.close()
+            if writer_task is not None:
+                writer_task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await writer_task
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        hall.resume()
+        yield
+        await hall.close()
+        storage.close()
+
+    routes = [
+        Route("/", page),
+        Route("/new", page),
+        Route("/rules", page),
+        Route("/rules/{game}", page),
+        Route("/about", page),
+        Route("/t/{table_id}", page),
+        Route("/replay/{table_id}/{number:int}", page),
+        Route("/api/games", api_games),
+        Route("/api/about", api_about),
+        Route("/api/tables", api_tables, methods=["GET", "POST"]),
+        Route("/api/tables/{table_id}", api_table),
+        Route("/api/tables/{table_id}/join", api_join, methods=["POST"]),
+        Route("/api/tables/{table_id}/games/{number:int}/replay", api_replay),
+        Route("/api/tables/{table_id}/games/{number:int}/record", api_record),
+        WebSocketRoute("/ws/{table_id}", table_socket),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.hall = hall
+    app.state.storage = storage
+    return app
+
+
+def app_from_env() -> Starlette:
+    """For `uvicorn parlour.web.app:app_from_env --factory` (PARLOUR_DB, PARLOUR_BOT_DELAY)."""
+    import os
+
+    from parlour.web.storage import default_db_url
+
+    try:
+        return create_app(
+            Settings(
+                db_url=os.environ.get("PARLOUR_DB") or default_db_url(),
+                bot_delay=float(os.environ.get("PARLOUR_BOT_DELAY", "0.9")),
+            )
+        )
+    except ParlourError:
+        raise

@@ -1,0 +1,43 @@
+"""`parlour serve`: the web table on this computer."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from parlour.core.errors import ParlourError
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("serve")
+    def serve_command(
+        host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
+        port: Annotated[int, typer.Option("--port", help="Port to listen on.")] = 8000,
+        db: Annotated[
+            str | None,
+            typer.Option(
+                "--db",
+                help="Database URL (default: a SQLite file in your data folder; "
+                "postgresql://user:pass@host/name for PostgreSQL).",
+            ),
+        ] = None,
+        bot_delay: Annotated[
+            float, typer.Option("--bot-delay", help="Seconds a bot waits before it plays.")
+        ] = 0.9,
+    ) -> None:
+        """Open the web table: a lobby, tables with friends and bots, in the browser."""
+        import uvicorn
+
+        from parlour.web.app import Settings, create_app
+        from parlour.web.storage import default_db_url
+
+        if not 0 <= bot_delay <= 30:
+            raise ParlourError("--bot-delay is between 0 and 30 seconds")
+        if not 0 < port < 65536:
+            raise ParlourError(f"--port must be between 1 and 65535, not {port}")
+        url = db or default_db_url()
+        application = create_app(Settings(db_url=url, bot_delay=bot_delay))
+        shown = url if not url.startswith("postgresql") else url.split("@")[-1]
+        typer.echo(f"Parlour web table on http://{host}:{port}/  (database: {shown})")
+        uvicorn.run(application, host=host, port=port, log_level="warning", ws_max_size=1 << 20)

@@ -1,0 +1,151 @@
+"""The WebSocket protocol: one connection per browser tab, messages as JSON objects.
+
+Client to server: `hello` {token?, lang?} first (a seat's secret, or none to watch), then
+`act` {action, token?}, `start` {token}, `again` {token}, `lang` {lang}, `ping`.
+Server to client: `state` (the seat's view, legal moves, filtered events and their narration),
+`table` (who sits and who is connected), `ok` (a move stored and played), `error` {code,
+message}, `pong`. A bad message gets an error and changes nothing; the connection stays open.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from typing import Any
+
+from parlour.core.errors import ParlourError
+from parlour.i18n import LANGS
+from parlour.web.tables import Client, Table, TableError
+
+log = logging.getLogger("parlour.web")
+
+MAX_MESSAGE = 8192  # characters; a real message is a few dozen
+
+
+class RateLimit:
+    """A token bucket: `burst` messages at once, refilled at `rate` per second."""
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.tokens = burst
+        self.stamp = time.monotonic()
+
+    def allow(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+
+def error(code: str, message: str, ref: Any = None) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": "error", "code": code, "message": message}
+    if ref is not None:
+        out["id"] = ref
+    return out
+
+
+class Session:
+    """One connection's side of the protocol: parses, checks and dispatches its messages."""
+
+    def __init__(self, table: Table, rate: float, burst: float) -> None:
+        self.table = table
+        self.client: Client | None = None
+        self.limit = RateLimit(rate, burst)
+        self.pending: list[dict[str, Any]] = []  # replies before the client exists
+
+    def reply(self, message: dict[str, Any]) -> None:
+        if self.client is not None:
+            self.client.send(message)
+        else:
+            self.pending.append(message)
+
+    def handle(self, raw: Any) -> None:
+        """Handle one incoming frame (text, or bytes which are refused)."""
+        if not self.limit.allow():
+            self.reply(error("flood", "too many messages; slow down"))
+            return
+        if not isinstance(raw, str):
+            self.reply(error("binary", "messages are JSON text"))
+            return
+        if len(raw) > MAX_MESSAGE:
+            self.reply(error("too_large", f"a message has at most {MAX_MESSAGE} characters"))
+            return
+        try:
+            message = json.loads(raw)
+        except (json.JSONDecodeError, RecursionError):
+            self.reply(error("bad_json", "not valid JSON"))
+            return
+        if not isinstance(message, dict):
+            self.reply(error("bad_message", "a message is a JSON object"))
+            return
+        ref = message.get("id")
+        if not (isinstance(ref, int | str) and not isinstance(ref, bool) and len(str(ref)) <= 40):
+            ref = None
+        kind = message.get("type")
+        try:
+            self.dispatch(kind, message)
+            if kind in ("act", "start", "again"):
+                self.reply({"type": "ok", "id": ref} if ref is not None else {"type": "ok"})
+        except TableError as err:
+            self.reply(error(err.code, err.message, ref))
+        except ParlourError as err:
+            self.reply(error("refused", str(err), ref))
+        except Exception:  # a fault of ours: say so, keep the connection and the table
+            log.exception("table %s: message %r failed", self.table.id, kind)
+            self.reply(error("server", "the server could not handle that message", ref))
+
+    def dispatch(self, kind: Any, message: dict[str, Any]) -> None:
+        table = self.table
+        if kind == "ping":
+            self.reply({"type": "pong"})
+            return
+        if kind == "hello":
+            if self.client is not None:
+                raise TableError("already_greeted", "this connection has already said hello")
+            token = message.get("token")
+            seat = None
+            if token is not None:
+                seat = table.seat_of(token)
+                if seat is None:
+                    raise TableError("bad_token", "that seat token is not valid at this table")
+            lang = message.get("lang", table.lang)
+            if lang not in LANGS:
+                lang = table.lang
+            self.client = Client(seat, lang, history=message.get("history") is True)
+            for early in self.pending:
+                self.client.send(early)
+            self.pending.clear()
+            self.client.send({"type": "welcome", "seat": seat, "host": table.is_host(token)})
+            table.attach(self.client)
+            return
+        if kind not in ("act", "start", "again", "lang"):
+            raise TableError("unknown_type", f"unknown message type {str(kind)[:40]!r}")
+        if self.client is None:
+            raise TableError("hello_first", "say hello first")
+        if kind == "lang":
+            lang = message.get("lang")
+            if lang not in LANGS:
+                raise TableError("bad_lang", f"languages are: {', '.join(LANGS)}")
+            self.client.lang = lang
+            self.client.feed = None  # the next state re-narrates the history
+            self.client.send(table.message_for(self.client, initial=True))
+            return
+        if kind in ("start", "again"):
+            token = message.get("token")
+            table.start(token) if kind == "start" else table.again(token)
+            return
+        # act
+        if self.client.seat is None:
+            raise TableError("spectator", "spectators cannot play")
+        if "token" in message and table.seat_of(message["token"]) != self.client.seat:
+            raise TableError("bad_token", "that token is not this seat's")
+        table.act(self.client.seat, message.get("action"))
+
+    def close(self) -> None:
+        if self.client is not None:
+            self.table.detach(self.client)

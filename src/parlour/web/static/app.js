@@ -1,0 +1,449 @@
+// Parlour's page: lobby, table creation, the table itself, replays, rules and credits.
+// Plain ES modules, no build step. The server owns every game: this page only shows the
+// seat's view it receives and sends the moves the player chooses among the legal ones.
+import { esc, lang, pick, setLang, t } from "./i18n.js";
+import * as generic from "./games/generic.js";
+
+const main = document.getElementById("main");
+const renderers = {};
+let games = null;
+let leaveView = () => {};
+
+async function renderer(name) {
+  if (!renderers[name]) {
+    try { renderers[name] = await import(`/static/games/${name}.js`); }
+    catch { renderers[name] = generic; }
+  }
+  return renderers[name];
+}
+
+async function api(path, body) {
+  const options = body === undefined ? {} :
+    { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) };
+  const response = await fetch(path, options);
+  const data = await response.json();
+  if (!response.ok) throw new Error(data.message || response.statusText);
+  return data;
+}
+
+async function gameList() {
+  if (!games || games.lang !== lang) games = { lang, list: await api(`/api/games?lang=${lang}`) };
+  return games.list;
+}
+
+export function toast(text) {
+  const box = document.getElementById("toast");
+  box.textContent = text;
+  box.classList.add("show");
+  clearTimeout(toast.timer);
+  toast.timer = setTimeout(() => box.classList.remove("show"), 2600);
+}
+
+function tokenFor(tableId) {
+  try { return JSON.parse(localStorage.getItem(`parlour.seat.${tableId}`)); } catch { return null; }
+}
+function keepToken(tableId, info) { localStorage.setItem(`parlour.seat.${tableId}`, JSON.stringify(info)); }
+
+function hintsWanted() {
+  try { return JSON.parse(localStorage.getItem("parlour.hints")) || {}; } catch { return {}; }
+}
+
+// ----- routing ------------------------------------------------------------------------------
+function go(path) { history.pushState({}, "", path); route(); }
+document.addEventListener("click", (event) => {
+  const link = event.target.closest("a[data-link]");
+  if (link && link.origin === location.origin) { event.preventDefault(); go(link.pathname + link.search); }
+});
+window.addEventListener("popstate", route);
+
+function translateChrome() {
+  document.querySelectorAll("[data-t]").forEach((el) => { el.textContent = t(el.dataset.t); });
+  document.getElementById("lang-toggle").textContent = lang === "fr" ? "EN" : "FR";
+}
+document.getElementById("lang-toggle").addEventListener("click", () => {
+  setLang(lang === "fr" ? "en" : "fr");
+  translateChrome();
+  if (current.onLang) current.onLang(); else route();
+});
+
+let current = {};
+async function route() {
+  leaveView();
+  leaveView = () => {};
+  current = {};
+  translateChrome();
+  const path = location.pathname;
+  let m;
+  if (path === "/" ) return lobby();
+  if (path === "/new") return newTable(new URLSearchParams(location.search).get("game"));
+  if (path === "/about") return about();
+  if ((m = path.match(/^\/rules(?:\/(\w+))?$/))) return rules(m[1]);
+  if ((m = path.match(/^\/t\/([\w-]+)$/))) return tablePage(m[1]);
+  if ((m = path.match(/^\/replay\/([\w-]+)\/(\d+)$/))) return replayPage(m[1], Number(m[2]));
+  main.innerHTML = `<p>404</p>`;
+}
+
+// ----- lobby --------------------------------------------------------------------------------
+function seatsSummary(table) {
+  return table.seats.map((s) => s.kind === "bot" ? `<span class="botmark">${t("bot")}</span> ${esc(s.name)}` :
+    s.taken ? `<span class="dot ${s.connected ? "on" : ""}"></span>${esc(s.name)}` : `<em>${t("free")}</em>`).join(" · ");
+}
+
+async function lobby() {
+  const list = await gameList();
+  main.innerHTML = `<h1>${t("new_table")}</h1>
+    <div class="row" id="new-buttons">${list.map((g) =>
+      `<a href="/new?game=${g.name}" data-link><button type="button">${esc(g.title)}</button></a>`).join("")}</div>
+    <h1 style="margin-top:1em">${t("open_tables")}</h1><div id="tables" class="grid"></div>`;
+  let revision = -1;
+  const refresh = async () => {
+    const data = await api("/api/tables");
+    if (data.revision === revision) return;
+    revision = data.revision;
+    const box = document.getElementById("tables");
+    if (!box) return;
+    box.innerHTML = data.tables.length ? data.tables.map((table) => {
+      const mine = tokenFor(table.id);
+      const action = mine ? t("open") : table.status === "open" && table.seats.some((s) => !s.taken) ? t("join") : t("watch");
+      return `<div class="tablecard" data-table="${table.id}">
+        <div class="title">${esc(pick(table.title))} <span class="badge ${table.status}">${t("status_" + table.status)}</span></div>
+        <div class="seats-mini">${seatsSummary(table)}</div>
+        <div class="row"><a href="/t/${table.id}" data-link><button type="button">${action}</button></a>
+        ${table.number > 1 ? `<span class="muted">${t("game_n", { n: table.number })}</span>` : ""}</div></div>`;
+    }).join("") : `<p class="muted">${t("no_tables")}</p>`;
+  };
+  await refresh();
+  const timer = setInterval(refresh, 2500);
+  leaveView = () => clearInterval(timer);
+}
+
+// ----- creating a table ---------------------------------------------------------------------
+function optionInput(option) {
+  const id = `opt-${option.name}`;
+  let input;
+  if (option.choices) {
+    input = `<select id="${id}" data-opt="${option.name}" data-type="${option.type}">${option.choices.map((c) =>
+      `<option value="${esc(c)}" ${c === option.default ? "selected" : ""}>${esc(c)}</option>`).join("")}</select>`;
+  } else if (option.type === "bool") {
+    input = `<input type="checkbox" id="${id}" data-opt="${option.name}" data-type="bool" ${option.default ? "checked" : ""}>`;
+  } else {
+    const numeric = option.type.includes("int") || option.type.includes("float");
+    input = `<input type="${numeric ? "number" : "text"}" id="${id}" data-opt="${option.name}" data-type="${option.type}"
+      value="${option.default ?? ""}" ${option.type.startsWith("optional") ? 'placeholder="—"' : ""}>`;
+  }
+  return `<div class="opt"><label for="${id}">${esc(option.name)}</label><div>${input}<div class="help">${esc(option.help)}</div></div></div>`;
+}
+
+function readOption(el) {
+  const type = el.dataset.type;
+  if (type === "bool") return el.checked;
+  const text = el.value.trim();
+  if (type.startsWith("optional") && text === "") return null;
+  if (type.includes("int")) return parseInt(text, 10);
+  if (type.includes("float")) return parseFloat(text);
+  const numberChoice = Number(text);
+  return el.tagName === "SELECT" && text !== "" && !Number.isNaN(numberChoice) && String(numberChoice) === text ? numberChoice : text;
+}
+
+async function newTable(name) {
+  const list = await gameList();
+  const game = list.find((g) => g.name === name) || list[0];
+  const seatCount = Math.min(Math.max(game.min_players, 3), game.max_players);
+  const myName = localStorage.getItem("parlour.name") || "";
+  main.innerHTML = `<h1>${t("new_table")}: ${esc(game.title)}</h1>
+  <form class="panel form" id="create">
+    <label>${t("your_name")} <input type="text" id="my-name" maxlength="24" value="${esc(myName)}" required></label>
+    <label><input type="checkbox" id="sit" checked> ${t("i_sit")}</label>
+    <label>${t("players")} <select id="count">${Array.from({ length: game.max_players - game.min_players + 1 }, (_, i) => game.min_players + i)
+      .map((n) => `<option ${n === seatCount ? "selected" : ""}>${n}</option>`).join("")}</select></label>
+    <div id="seat-editors"></div>
+    <label>${t("language")} <select id="table-lang"><option value="en" ${lang === "en" ? "selected" : ""}>English</option><option value="fr" ${lang === "fr" ? "selected" : ""}>Français</option></select></label>
+    <label>${t("turn_timer")} <input type="number" id="timer" min="0" max="600" value="0"></label>
+    <details><summary>${t("options")}</summary>${game.options.map(optionInput).join("")}</details>
+    <p><button type="submit" class="big">${t("create")}</button></p>
+  </form>`;
+  const editors = document.getElementById("seat-editors");
+  const drawSeats = () => {
+    const n = Number(document.getElementById("count").value);
+    editors.innerHTML = Array.from({ length: n }, (_, i) => `<div class="seat-editor" data-seat="${i}">
+      <strong>${t("seat")} ${i + 1}</strong>
+      <select class="kind"><option value="human" ${i < 2 ? "selected" : ""}>${t("human")}</option><option value="bot" ${i >= 2 ? "selected" : ""}>${t("bot")}</option></select>
+      <select class="bot">${game.bots.map((b) => `<option ${b === game.default_bot ? "selected" : ""}>${esc(b)}</option>`).join("")}</select>
+      <input type="text" class="seat-name" maxlength="24" placeholder="${t("name_prompt")}"></div>`).join("");
+  };
+  document.getElementById("count").addEventListener("change", drawSeats);
+  drawSeats();
+  document.getElementById("create").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const me = document.getElementById("my-name").value.trim() || "Player 1";
+    localStorage.setItem("parlour.name", me);
+    const sit = document.getElementById("sit").checked;
+    const seats = [...editors.querySelectorAll(".seat-editor")].map((row, i) => {
+      const kind = row.querySelector(".kind").value;
+      const seat = { kind, bot: row.querySelector(".bot").value };
+      const typed = row.querySelector(".seat-name").value.trim();
+      if (kind === "bot" && typed) seat.name = typed;
+      if (kind === "human" && i === 0 && sit) seat.name = me;
+      else if (kind === "human") seat.name = typed || `${t("seat")} ${i + 1}`;
+      return seat;
+    });
+    const rulesValues = {};
+    for (const el of document.querySelectorAll("[data-opt]")) {
+      const option = game.options.find((o) => o.name === el.dataset.opt);
+      const value = readOption(el);
+      if (JSON.stringify(value) !== JSON.stringify(option.default)) rulesValues[option.name] = value;
+    }
+    const request = {
+      game: game.name, seats, rules: rulesValues, lang: document.getElementById("table-lang").value,
+      turn_timer: Number(document.getElementById("timer").value) || 0,
+    };
+    if (sit && seats[0].kind === "human") request.sit = 0;
+    try {
+      const made = await api("/api/tables", request);
+      keepToken(made.id, { token: made.token, seat: request.sit ?? null, host: true });
+      go(`/t/${made.id}`);
+    } catch (err) { toast(`${t("error")}: ${err.message}`); }
+  });
+}
+
+// ----- the table ----------------------------------------------------------------------------
+async function tablePage(tableId) {
+  let info;
+  try { info = await api(`/api/tables/${tableId}`); }
+  catch { main.innerHTML = `<p>${t("no_table")}</p>`; return; }
+  const draw = await renderer(info.game);
+  const mine = tokenFor(tableId);
+  const stateBox = { table: info, message: null, seat: mine?.seat ?? null, host: false, history: [], log: [] };
+  main.innerHTML = `<div class="layout"><section>
+      <div class="row" style="justify-content:space-between"><h1 id="table-title">${esc(pick(info.title))}</h1>
+      <span class="connection" id="connection"></span></div>
+      <div id="lobby-box"></div>
+      <div class="felt" id="felt"><div class="seats" id="seats"></div><div id="board"></div>
+        <div class="status-line" id="status-line"></div><div class="actions" id="actions"></div></div>
+      <div id="after"></div>
+      <div class="panel" id="hints-box" style="margin-top:1em"></div>
+    </section><aside><div class="log" id="log"></div>
+      <div class="panel invite" style="margin-top:1em"><span>${t("invite")}</span>
+      <input type="text" id="invite" readonly value="${esc(location.origin + "/t/" + tableId)}">
+      <button type="button" class="secondary" id="copy">${t("copy")}</button></div></aside></div>`;
+  document.getElementById("copy").addEventListener("click", async () => {
+    const field = document.getElementById("invite");
+    field.select();
+    try { await navigator.clipboard.writeText(field.value); } catch { document.execCommand?.("copy"); }
+    toast(t("copied"));
+  });
+
+  let socket = null, closed = false, retry = 0, retryTimer = null;
+  const hints = hintsWanted();
+  const connect = () => {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    socket = new WebSocket(`${scheme}://${location.host}/ws/${tableId}`);
+    socket.addEventListener("open", () => {
+      retry = 0;
+      const hello = { type: "hello", lang, history: Boolean(draw.wantsHistory) };
+      const held = tokenFor(tableId);
+      if (held?.token) hello.token = held.token;
+      socket.send(JSON.stringify(hello));
+      document.getElementById("connection").textContent = "";
+      document.getElementById("connection").className = "connection";
+    });
+    socket.addEventListener("message", (event) => onMessage(JSON.parse(event.data)));
+    socket.addEventListener("close", () => {
+      if (closed) return;
+      const box = document.getElementById("connection");
+      if (box) { box.textContent = t("reconnecting"); box.className = "connection lost"; }
+      retryTimer = setTimeout(connect, Math.min(4000, 300 * 2 ** retry++));
+    });
+  };
+  const send = (message) => {
+    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  };
+  const act = (action) => send({ type: "act", action });
+
+  const onMessage = (message) => {
+    if (message.type === "welcome") {
+      stateBox.seat = message.seat; stateBox.host = message.host;
+    } else if (message.type === "error") {
+      if (message.code === "bad_token") {
+        localStorage.removeItem(`parlour.seat.${tableId}`);
+        socket.close();
+        return;
+      }
+      toast(message.message);
+    } else if (message.type === "table") {
+      stateBox.table = message.table;
+      paintTable();
+    } else if (message.type === "state") {
+      stateBox.table = message.table;
+      if (message.initial) { stateBox.log = []; stateBox.history = []; }
+      stateBox.history.push(...(message.history || []), ...message.events);
+      stateBox.log = [...message.narration.slice().reverse(), ...stateBox.log].slice(0, 200);
+      stateBox.message = message;
+      paintTable();
+      paintGame(message.initial ? [] : message.events);
+    }
+  };
+
+  const names = () => stateBox.table.seats.map((s) => s.name);
+  const context = () => ({
+    you: stateBox.seat, legal: stateBox.message?.legal || [], names: names(), lang, act,
+    hints, history: stateBox.history, table: stateBox.table,
+  });
+
+  const paintTable = () => {
+    const table = stateBox.table;
+    const seatsBox = document.getElementById("seats");
+    if (!seatsBox) return;
+    const view = stateBox.message?.view;
+    seatsBox.innerHTML = table.seats.map((s, i) => {
+      const turn = view && !view.over && view.to_move === i;
+      const won = view && view.over && view.outcome && view.outcome.winners.includes(i);
+      const extra = view && draw.seatExtra ? draw.seatExtra(view, i, context()) : "";
+      return `<div class="seat ${turn ? "turn" : ""} ${won ? "won" : ""} ${i === stateBox.seat ? "me" : ""}" data-seat="${i}">
+        <span class="name">${s.kind === "bot" ? `<span class="botmark">${t("bot")}</span> ` : `<span class="dot ${s.connected ? "on" : ""}"></span>`}${esc(s.name)}${i === stateBox.seat ? ` (${t("you")})` : ""}</span>
+        ${extra}</div>`;
+    }).join("");
+    const lobbyBox = document.getElementById("lobby-box");
+    let html = "";
+    if (table.status === "open") {
+      const held = tokenFor(tableId);
+      if (!held) {
+        html += `<div class="panel"><div class="row"><label>${t("your_name")} <input type="text" id="join-name" maxlength="24" value="${esc(localStorage.getItem("parlour.name") || "")}"></label></div>
+          <div class="row" style="margin-top:.5em">${table.seats.map((s, i) => s.kind === "human" && !s.taken ?
+            `<button type="button" class="join" data-seat="${i}">${t("join")}: ${t("seat")} ${i + 1}</button>` : "").join("")}</div></div>`;
+      }
+      html += `<div class="panel"><p>${stateBox.host ? "" : t("waiting_host")} <span class="muted">${t("waiting_players")}</span></p>
+        ${stateBox.host ? `<button type="button" class="big" id="start">${t("start")}</button>` : ""}</div>`;
+    }
+    if (table.spectators) html += `<p class="muted">${t("spectators", { n: table.spectators })}</p>`;
+    lobbyBox.innerHTML = html;
+    lobbyBox.querySelectorAll("button.join").forEach((button) => button.addEventListener("click", async () => {
+      const name = document.getElementById("join-name").value.trim();
+      if (!name) { toast(t("name_prompt")); return; }
+      localStorage.setItem("parlour.name", name);
+      try {
+        const joined = await api(`/api/tables/${tableId}/join`, { seat: Number(button.dataset.seat), name });
+        keepToken(tableId, { token: joined.token, seat: joined.seat, host: false });
+        socket.close();
+      } catch (err) { toast(err.message); }
+    }));
+    document.getElementById("start")?.addEventListener("click", () =>
+      send({ type: "start", token: tokenFor(tableId)?.token }));
+    document.getElementById("log").innerHTML = stateBox.log.map((line) => `<p>${esc(line)}</p>`).join("");
+  };
+
+  let autoTimer = null;
+  const paintGame = (events) => {
+    const message = stateBox.message;
+    const board = document.getElementById("board");
+    if (!board || !message?.view) return;
+    const view = message.view;
+    const ctx = context();
+    board.innerHTML = draw.render(view, ctx);
+    board.querySelectorAll("[data-act]").forEach((el) => el.addEventListener("click", () => {
+      act(JSON.parse(el.dataset.act));
+    }));
+    const actions = document.getElementById("actions");
+    actions.innerHTML = ctx.legal.map((action, i) =>
+      `<button type="button" data-legal="${i}">${esc(draw.label ? draw.label(action, view, ctx) : generic.label(action))}</button>`).join("");
+    actions.querySelectorAll("button").forEach((button) => button.addEventListener("click", () => {
+      actions.querySelectorAll("button").forEach((b) => { b.disabled = true; });
+      act(ctx.legal[Number(button.dataset.legal)]);
+    }));
+    const status = document.getElementById("status-line");
+    if (view.over) status.textContent = outcomeText(view, ctx.names);
+    else if (stateBox.seat === null) status.textContent = `${t("spectator")} · ${t("turn_of", { name: ctx.names[view.to_move] ?? "" })}`;
+    else status.textContent = view.to_move === stateBox.seat ? t("your_turn") : t("turn_of", { name: ctx.names[view.to_move] ?? "" });
+    if (draw.status) { const extra = draw.status(view, ctx); if (extra) status.textContent += ` · ${extra}`; }
+    const after = document.getElementById("after");
+    after.innerHTML = view.over ? `<div class="banner">${esc(outcomeText(view, ctx.names))}</div>
+      <div class="row">${stateBox.host ? `<button type="button" class="big" id="again">${t("again")}</button>` : ""}
+      <a href="/replay/${tableId}/${message.number}" data-link><button type="button" class="secondary">${t("replay")}</button></a></div>` : "";
+    document.getElementById("again")?.addEventListener("click", () => send({ type: "again", token: tokenFor(tableId)?.token }));
+    const hintsBox = document.getElementById("hints-box");
+    const toggles = draw.hintOptions ? draw.hintOptions() : [];
+    hintsBox.style.display = toggles.length && stateBox.seat !== null ? "" : "none";
+    hintsBox.innerHTML = toggles.map((h) => `<label><input type="checkbox" data-hint="${h.key}" ${hints[h.key] ? "checked" : ""}> ${esc(t(h.text))}</label>`).join(" ");
+    hintsBox.querySelectorAll("[data-hint]").forEach((box) => box.addEventListener("change", () => {
+      hints[box.dataset.hint] = box.checked;
+      localStorage.setItem("parlour.hints", JSON.stringify(hints));
+      paintGame([]);
+    }));
+    if (events.length && draw.animate) draw.animate(events, document.getElementById("felt"), ctx);
+    clearTimeout(autoTimer);
+    const auto = draw.auto ? draw.auto(view, ctx) : null;
+    if (auto) autoTimer = setTimeout(() => act(auto.action), auto.delay);
+  };
+
+  current.onLang = () => send({ type: "lang", lang });
+  connect();
+  leaveView = () => { closed = true; clearTimeout(retryTimer); clearTimeout(autoTimer); socket?.close(); };
+}
+
+export function outcomeText(view, names) {
+  const outcome = view.outcome;
+  if (!outcome) return t("game_over");
+  const winners = outcome.winners.map((i) => names[i]);
+  if (!winners.length) return `${t("game_over")} · ${t("draw")}`;
+  const list = winners.join(lang === "fr" ? " et " : " and ");
+  return `${t("game_over")} · ${t(winners.length > 1 ? "winners" : "winner", { names: list })}`;
+}
+
+// ----- replays ------------------------------------------------------------------------------
+async function replayPage(tableId, number) {
+  let data;
+  try { data = await api(`/api/tables/${tableId}/games/${number}/replay?lang=${lang}`); }
+  catch (err) { main.innerHTML = `<p>${esc(err.message)}</p>`; return; }
+  const draw = await renderer(data.game);
+  let index = 0, timer = null;
+  main.innerHTML = `<h1>${t("replay_of", { n: number })}</h1>
+    <div class="replay-controls"><button type="button" id="prev">${t("prev")}</button>
+    <button type="button" id="play">${t("play")}</button><button type="button" id="next">${t("next")}</button>
+    <input type="range" id="slider" min="0" max="${data.steps.length - 1}" value="0"><span id="where"></span></div>
+    <div class="layout"><div class="felt"><div id="board"></div><div class="status-line" id="status-line"></div></div>
+    <div class="log" id="log"></div></div>
+    <p><a href="/t/${tableId}" data-link>← ${t("open")}</a></p>`;
+  const show = () => {
+    const step = data.steps[index];
+    const ctx = { you: null, legal: [], names: data.seats, lang, act: () => {}, hints: {}, history: [], table: null };
+    document.getElementById("board").innerHTML = draw.render(step.view, ctx);
+    document.getElementById("status-line").textContent = step.view.over ? outcomeText(step.view, data.seats) : "";
+    document.getElementById("where").textContent = t("step", { i: index, n: data.steps.length - 1 });
+    document.getElementById("slider").value = index;
+    const lines = [];
+    for (let i = index; i >= 0 && lines.length < 60; i--) lines.push(...data.steps[i].narration.slice().reverse());
+    document.getElementById("log").innerHTML = lines.map((l) => `<p>${esc(l)}</p>`).join("");
+  };
+  const move = (delta) => { index = Math.max(0, Math.min(data.steps.length - 1, index + delta)); show(); };
+  document.getElementById("prev").addEventListener("click", () => move(-1));
+  document.getElementById("next").addEventListener("click", () => move(1));
+  document.getElementById("slider").addEventListener("input", (e) => { index = Number(e.target.value); show(); });
+  document.getElementById("play").addEventListener("click", (e) => {
+    if (timer) { clearInterval(timer); timer = null; e.target.textContent = t("play"); return; }
+    e.target.textContent = t("pause");
+    timer = setInterval(() => { if (index >= data.steps.length - 1) { clearInterval(timer); timer = null; } else move(1); }, 600);
+  });
+  leaveView = () => clearInterval(timer);
+  show();
+}
+
+// ----- rules and credits --------------------------------------------------------------------
+async function rules(name) {
+  const list = await gameList();
+  const shown = name ? list.filter((g) => g.name === name) : list;
+  main.innerHTML = `<h1>${t("rules")}</h1>` + shown.map((g) => `<section class="panel" id="rules-${g.name}">
+    <h2>${esc(g.title)}</h2><p>${esc(g.rules_text).replaceAll("\n", "<br>")}</p>
+    <table class="opts"><tr><th>${t("options")}</th><th></th><th></th></tr>${g.options.map((o) =>
+      `<tr><td><code>${esc(o.name)}</code></td><td>${esc(JSON.stringify(o.default))}</td><td>${esc(o.help)}</td></tr>`).join("")}</table>
+    ${g.credits ? `<p class="muted">${esc(g.credits)}</p>` : ""}</section>`).join("");
+}
+
+async function about() {
+  const data = await api(`/api/about?lang=${lang}`);
+  main.innerHTML = `<h1>${t("about")}</h1><section class="panel"><h2>Parlour ${esc(data.version)}</h2>
+    <p>${t("free_software")}</p><h2>${t("credits_title")}</h2><p id="credits">${esc(data.credits)}</p>
+    <ul><li>Flip 7 — Eric Olsen, The Op Games</li><li>Panoplies — Sally &amp; Loïse Margency</li>
+    <li>Jeu des 7 familles, Beggar-My-Neighbour — ${lang === "fr" ? "jeux traditionnels" : "traditional games"}</li></ul></section>`;
+}
+
+route();

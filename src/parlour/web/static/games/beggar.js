@@ -1,0 +1,99 @@
+// Beggar-My-Neighbour: the stacks face down, the central pile, who owes what.
+import { esc, t as tr, lang } from "../i18n.js";
+import { back, face } from "../cards.js";
+
+const RED = new Set(["♥", "♦"]);
+const WORDS = {
+  flip: ["Turn up a card", "Retourner une carte"],
+  owes: ["{name} owes {n}", "{name} doit {n}"],
+  pile: ["Pile: {n}", "Pile : {n}"],
+  cards: ["{n} cards", "{n} cartes"],
+  wins: ["{n} won", "{n} gagnée(s)"],
+  out: ["out", "éliminé"],
+  my_stack: ["Your stack, top first", "Votre pile, du dessus"],
+  capture: ["Captured!", "Ramassé !"],
+};
+const w = (key, values = {}) => {
+  let text = WORDS[key][lang === "fr" ? 1 : 0];
+  for (const [k, v] of Object.entries(values)) text = text.replaceAll(`{${k}}`, v);
+  return text;
+};
+
+export function cardFace(card, cls = "") {
+  if (card === "X" || card === "B") {
+    return face({ big: "★", corner: card === "B" ? "JB" : "J", caption: card === "B" ? "Beggar joker" : "Joker",
+      color: "#7c3aed", cls, data: `data-card="${esc(card)}"` });
+  }
+  const suit = card.slice(-1);
+  const hasSuit = "♠♥♦♣".includes(suit);
+  const rank = hasSuit ? card.slice(0, -1) : card;
+  const color = hasSuit && RED.has(suit) ? "#c0392b" : "#1f2328";
+  const big = ["J", "Q", "K", "A"].includes(rank) ? `${rank}${hasSuit ? suit : ""}` : (hasSuit ? suit : rank);
+  return face({ big, corner: `${rank}${hasSuit ? suit : ""}`, color, cls, data: `data-card="${esc(card)}"`,
+    bigSize: ["J", "Q", "K", "A"].includes(rank) ? 22 : 30, fill: ["J", "Q", "K", "A"].includes(rank) ? "#fff6df" : "#fffdf7" });
+}
+
+export function seatExtra(view, seat) {
+  const size = view.stack_sizes[seat];
+  const out = !view.active[seat];
+  const wins = view.rounds.length ? ` · ${w("wins", { n: view.wins[seat] })}` : "";
+  return `<span class="muted" style="color:#d1fae5">${out ? w("out") : w("cards", { n: size })}${wins}</span>`;
+}
+
+export function render(view, ctx) {
+  const names = view.players;
+  const pile = view.pile.slice(-6);
+  const offset = view.pile.length - pile.length;
+  const pileHtml = pile.map((card, i) =>
+    `<div style="position:absolute;left:${i * 16}px;top:${(i % 2) * 6}px" class="${i === pile.length - 1 ? "top" : ""}">${cardFace(card, i === pile.length - 1 ? "large" : "large")}</div>`).join("");
+  const stacks = names.map((name, seat) => `<div class="stack" data-seat="${seat}" style="text-align:center">
+      ${view.active[seat] ? back({ count: view.stack_sizes[seat], title: name, color: seat === ctx.you ? "#9a3412" : "#1e3a8a" }) : ""}
+      <div style="font-size:.85rem">${esc(name)}</div></div>`).join("");
+  let owed = "";
+  if (view.owed && view.turn !== null && view.turn !== undefined) {
+    owed = `<div class="hint">${esc(w("owes", { name: names[view.turn], n: view.owed }))}</div>`;
+  }
+  let mine = "";
+  if (view.my_stack) {
+    mine = `<div style="margin-top:.6em"><div class="muted" style="color:#d1fae5">${w("my_stack")}</div>
+      <div class="cards">${view.my_stack.slice(0, 12).map((c) => cardFace(c, "small")).join("")}${view.my_stack.length > 12 ? "…" : ""}</div></div>`;
+  }
+  return `<div class="center">
+      <div class="cards" style="gap:1em">${stacks}</div>
+      <div><div class="pile" id="pile" data-count="${view.pile.length}" style="width:${Math.max(90, 84 + (pile.length - 1) * 16)}px">${pileHtml}</div>
+      <div style="text-align:center;font-size:.9rem">${w("pile", { n: view.pile.length })}${offset ? " …" : ""}</div></div>
+    </div><div style="text-align:center">${owed}</div>${mine}`;
+}
+
+export function label(action) {
+  return action.type === "flip" ? w("flip") : action.type;
+}
+
+export function status(view) {
+  return view.round > 1 || view.rounds.length ? tr("round", { n: view.round }) : "";
+}
+
+// The speed option: the interface flips for you at the table's pace.
+export function auto(view, ctx) {
+  if (view.pace_ms && ctx.legal.length && !view.over) return { action: ctx.legal[0], delay: view.pace_ms };
+  return null;
+}
+
+export function animate(events, root) {
+  const pile = root.querySelector("#pile");
+  const last = events[events.length - 1];
+  if (!pile || !last) return;
+  if (events.some((e) => e.type === "capture")) {
+    const capture = events.find((e) => e.type === "capture");
+    const seatBox = root.querySelector(`.seat[data-seat="${capture.seat}"]`);
+    seatBox?.classList.add("anim-pop");
+    root.querySelectorAll(".big-word").forEach((old) => old.remove());
+    const ghost = document.createElement("div");
+    ghost.className = "big-word";
+    ghost.textContent = w("capture");
+    root.appendChild(ghost);
+    setTimeout(() => ghost.remove(), 900);
+  } else if (last.type === "flip") {
+    pile.querySelector(".top")?.classList.add("anim-draw");
+  }
+}

@@ -1,0 +1,90 @@
+// Texts of the page in English and French (the games' narration comes from the server).
+const TEXTS = {
+  lobby: ["Lobby", "Salon"],
+  rules: ["Rules", "Règles"],
+  about: ["About", "À propos"],
+  new_table: ["New table", "Nouvelle table"],
+  open_tables: ["Tables", "Tables"],
+  no_tables: ["No table yet: create one!", "Aucune table : créez-en une !"],
+  game: ["Game", "Jeu"],
+  players: ["Players", "Joueurs"],
+  seat: ["Seat", "Place"],
+  human: ["Human", "Humain"],
+  bot: ["Bot", "Robot"],
+  your_name: ["Your name", "Votre nom"],
+  i_sit: ["I sit at seat 1", "Je m'assieds à la place 1"],
+  language: ["Table language", "Langue de la table"],
+  turn_timer: ["Turn timer (seconds, 0 = off): a bot plays for a player who is gone", "Minuteur (secondes, 0 = aucun) : un robot joue pour un joueur parti"],
+  options: ["Options", "Options"],
+  create: ["Create the table", "Créer la table"],
+  join: ["Sit here", "S'asseoir"],
+  watch: ["Watch", "Regarder"],
+  open: ["Open", "Ouvrir"],
+  free: ["free", "libre"],
+  status_open: ["waiting", "en attente"],
+  status_playing: ["playing", "en cours"],
+  status_over: ["finished", "terminée"],
+  start: ["Start the game", "Commencer la partie"],
+  again: ["Play again", "Rejouer"],
+  invite: ["Invitation link", "Lien d'invitation"],
+  copy: ["Copy", "Copier"],
+  copied: ["Link copied", "Lien copié"],
+  waiting_host: ["Waiting for the host to start…", "En attente de l'hôte…"],
+  waiting_players: ["Free seats are taken by bots when the host starts.", "Les places libres iront à des robots au départ."],
+  your_turn: ["Your turn", "À vous de jouer"],
+  turn_of: ["{name} to play", "À {name} de jouer"],
+  spectator: ["You are watching", "Vous regardez"],
+  you: ["you", "vous"],
+  connected: ["connected", "connecté"],
+  reconnecting: ["Connection lost, reconnecting…", "Connexion perdue, reconnexion…"],
+  game_over: ["Game over", "Partie terminée"],
+  winner: ["{names} wins!", "{names} gagne !"],
+  winners: ["{names} share the win!", "{names} gagnent ex æquo !"],
+  draw: ["A draw", "Match nul"],
+  replay: ["Replay", "Revoir"],
+  replay_of: ["Replay: game {n}", "Revoir : partie {n}"],
+  prev: ["◀ Back", "◀ Retour"],
+  next: ["Next ▶", "Suivant ▶"],
+  play: ["▶ Play", "▶ Lecture"],
+  pause: ["❚❚ Pause", "❚❚ Pause"],
+  step: ["Step {i} of {n}", "Étape {i} sur {n}"],
+  past_games: ["Games at this table", "Parties à cette table"],
+  name_prompt: ["Your name", "Votre nom"],
+  bot_plays: ["bot", "robot"],
+  hints: ["Hints", "Aides"],
+  show_hint: ["Show the hint", "Afficher l'aide"],
+  show_memory: ["Memory hint", "Aide-mémoire"],
+  error: ["Error", "Erreur"],
+  credits_title: ["Credits", "Crédits"],
+  free_software: ["Parlour is free software: you may use, study, share and improve it.", "Parlour est un logiciel libre : vous pouvez l'utiliser, l'étudier, le partager et l'améliorer."],
+  no_table: ["This table does not exist.", "Cette table n'existe pas."],
+  spectators: ["{n} watching", "{n} spectateur(s)"],
+  round: ["Round {n}", "Manche {n}"],
+  game_n: ["Game {n}", "Partie {n}"],
+};
+
+export let lang = localStorage.getItem("parlour.lang") ||
+  ((navigator.language || "en").toLowerCase().startsWith("fr") ? "fr" : "en");
+
+export function setLang(value) {
+  lang = value;
+  localStorage.setItem("parlour.lang", value);
+  document.documentElement.lang = value;
+}
+
+export function t(key, values = {}) {
+  const pair = TEXTS[key];
+  let text = pair ? pair[lang === "fr" ? 1 : 0] : key;
+  for (const [k, v] of Object.entries(values)) text = text.replaceAll(`{${k}}`, v);
+  return text;
+}
+
+// Pick the text for the page's language from {en, fr} or [en, fr].
+export function pick(pair) {
+  if (Array.isArray(pair)) return pair[lang === "fr" ? 1 : 0];
+  return pair[lang] ?? pair.en;
+}
+
+export function esc(value) {
+  return String(value ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+}

@@ -1,0 +1,553 @@
+"""Tables: who sits where, the game the server owns, its bots, its clients and its storage.
+
+Every change happens on the event loop (one thread), so a move is checked, applied, written to
+the database and only then broadcast, with no other move in between. Each client receives only
+its seat's view and the events filtered for its seat; spectators get the public ones.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import hmac
+import random
+import secrets
+import time
+import unicodedata
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from parlour.bots.base import Bot, make_bot
+from parlour.core.errors import IllegalAction, ParlourError, RulesError
+from parlour.core.events import SeatFeed
+from parlour.core.game import Game, Seat, State
+from parlour.core.options import make_rules, rules_diff
+from parlour.core.records import record_of, replay
+from parlour.core.registry import get_game
+from parlour.i18n import LANGS
+from parlour.web.storage import Storage
+
+MAX_NAME = 24
+MAX_TURN_TIMER = 600
+HISTORY_LINES = 80  # narration lines sent to a client that (re)connects
+
+
+class TableError(ParlourError):
+    """A request the table refuses; `code` is the machine-readable reason sent to the client."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def clean_name(raw: Any) -> str:
+    """A player's name: printable, trimmed, 1 to 24 characters."""
+    if not isinstance(raw, str):
+        raise TableError("bad_name", "a name is a string")
+    name = "".join(ch for ch in raw if unicodedata.category(ch)[0] != "C").strip()
+    if not name:
+        raise TableError("bad_name", "a name cannot be empty")
+    if len(name) > MAX_NAME:
+        raise TableError("bad_name", f"a name has at most {MAX_NAME} characters")
+    return name
+
+
+def default_bot(game: Game) -> str:
+    """The game's own first bot (its best-known player), else the generic random one."""
+    own = list(game.bots())
+    return own[0] if own else "random"
+
+
+@dataclass
+class SeatSlot:
+    kind: str  # "human" or "bot"
+    name: str
+    bot: str  # the bot playing this seat, or standing in for its gone player on a timer
+    token: str | None = None  # hash of the seat's secret; None while the seat is free
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "name": self.name, "bot": self.bot, "token": self.token}
+
+    @classmethod
+    def from_json(cls, obj: Mapping[str, Any]) -> SeatSlot:
+        return cls(obj["kind"], obj["name"], obj["bot"], obj.get("token"))
+
+
+@dataclass
+class Client:
+    """One open connection: a seat (None for a spectator), its language and its outbox."""
+
+    seat: int | None
+    lang: str
+    outbox: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
+    feed: SeatFeed | None = None
+    number: int = 0  # the game the feed is reading
+    history: bool = False  # wants every past event on (re)connection (a memory hint needs it)
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.outbox.put_nowait(message)
+
+
+class Table:
+    """A table: its seats, its settings and the current game, owned by the server."""
+
+    def __init__(self, hall: Hall, table_id: str, created: float, data: Mapping[str, Any]):
+        self.hall = hall
+        self.id = table_id
+        self.created = created
+        self.game: Game = get_game(data["game"])
+        self.rules: Any = make_rules(self.game.rules_class, data.get("rules") or {})
+        self.lang: str = data.get("lang", "en")
+        self.seats = [SeatSlot.from_json(s) for s in data["seats"]]
+        self.host: str = data["host"]
+        self.turn_timer: int = int(data.get("turn_timer") or 0)
+        self.status: str = data.get("status", "open")
+        self.number: int = int(data.get("number") or 0)
+        self.seed: int | None = data.get("seed")
+        self.state: State | None = None
+        self.clients: list[Client] = []
+        self.version = 0
+        self._task: asyncio.Task[None] | None = None
+        self._bots: dict[int, Bot] = {}
+        self._gone_since: dict[int, float] = {}
+
+    # ----- persistence --------------------------------------------------------------------
+    def settings(self) -> dict[str, Any]:
+        return {
+            "game": self.game.name,
+            "rules": rules_diff(self.rules),
+            "lang": self.lang,
+            "seats": [s.to_json() for s in self.seats],
+            "host": self.host,
+            "turn_timer": self.turn_timer,
+            "status": self.status,
+            "number": self.number,
+            "seed": self.seed,
+        }
+
+    def _save_settings(self) -> None:
+        self.hall.storage.save_table(self.id, self.settings())
+
+    def _save_game(self, *, new: bool = False) -> None:
+        assert self.state is not None
+        self.hall.storage.save_game(
+            self.id, self.number, record_of(self.state), self.state.is_over, new=new
+        )
+
+    def restore_game(self) -> None:
+        """Rebuild the current game from its stored record (at start-up, or after a fault)."""
+        if self.number == 0:
+            self.state = None
+            return
+        record = self.hall.storage.load_game(self.id, self.number)
+        if record is None:
+            raise ParlourError(f"table {self.id}: game {self.number} is missing from storage")
+        self.state, _ = replay(record)
+        self._bots = {}
+
+    # ----- what everybody may see ---------------------------------------------------------
+    def connected(self, seat: int) -> bool:
+        return any(c.seat == seat for c in self.clients)
+
+    def public(self) -> dict[str, Any]:
+        state = self.state
+        return {
+            "id": self.id,
+            "game": self.game.name,
+            "title": dict(self.game.title),
+            "rules": rules_diff(self.rules),
+            "lang": self.lang,
+            "status": self.status,
+            "number": self.number,
+            "turn_timer": self.turn_timer,
+            "created": self.created,
+            "seats": [
+                {
+                    "kind": s.kind,
+                    "name": s.name,
+                    "bot": s.bot if s.kind == "bot" else None,
+                    "taken": s.kind == "bot" or s.token is not None,
+                    "connected": s.kind == "bot" or self.connected(i),
+                }
+                for i, s in enumerate(self.seats)
+            ],
+            "to_move": state.to_move if state is not None else None,
+            "spectators": sum(1 for c in self.clients if c.seat is None),
+        }
+
+    def seat_of(self, token: Any) -> int | None:
+        """The seat whose secret this is, or None."""
+        if not isinstance(token, str) or not token or len(token) > 200:
+            return None
+        digest = hash_token(token)
+        for index, slot in enumerate(self.seats):
+            if slot.token is not None and hmac.compare_digest(slot.token, digest):
+                return index
+        return None
+
+    def is_host(self, token: Any) -> bool:
+        return (
+            isinstance(token, str)
+            and 0 < len(token) <= 200
+            and hmac.compare_digest(self.host, hash_token(token))
+        )
+
+    def message_for(self, client: Client, *, initial: bool = False) -> dict[str, Any]:
+        """The state message for one client: its view, legal moves and new filtered events."""
+        state = self.state
+        message: dict[str, Any] = {
+            "type": "state",
+            "table": self.public(),
+            "you": client.seat,
+            "number": self.number,
+            "view": None,
+            "legal": [],
+            "events": [],
+            "narration": [],
+            "initial": initial,
+        }
+        if state is None:
+            return message
+        if client.feed is None or client.number != self.number:
+            client.feed = SeatFeed(client.seat)
+            client.number = self.number
+            initial = True
+            message["initial"] = True
+        fresh = client.feed.update(state.log)
+        names = [s.name for s in state.seats]
+        shown = fresh[-HISTORY_LINES:] if initial else fresh
+        narration = []
+        for event in shown:
+            line = self.game.narrate(event, client.lang, names)
+            if line:
+                narration.append(line)
+        message["step"] = len(state.actions)
+        message["view"] = state.view(client.seat)
+        if client.seat is not None and state.to_move == client.seat:
+            message["legal"] = [a.to_json() for a in state.legal_actions()]
+        message["events"] = [] if initial else [e.to_json() for e in fresh]
+        if initial and client.history:
+            message["history"] = [e.to_json() for e in fresh]
+        message["narration"] = narration
+        return message
+
+    def broadcast(self) -> None:
+        for client in self.clients:
+            client.send(self.message_for(client))
+
+    # ----- clients ------------------------------------------------------------------------
+    def attach(self, client: Client) -> None:
+        self.clients.append(client)
+        if client.seat is not None:
+            self._gone_since.pop(client.seat, None)
+        client.send(self.message_for(client, initial=True))
+        self._announce()
+
+    def detach(self, client: Client) -> None:
+        if client in self.clients:
+            self.clients.remove(client)
+        if client.seat is not None and not self.connected(client.seat):
+            self._gone_since[client.seat] = time.monotonic()
+        self._announce()
+        self.schedule()
+
+    def _announce(self) -> None:
+        """Tell everybody who is connected (a lighter message than a whole state)."""
+        info = {"type": "table", "table": self.public()}
+        for client in self.clients:
+            client.send(info)
+
+    # ----- seats and the host -------------------------------------------------------------
+    def join(self, seat: Any, name: Any) -> str:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(self.seats):
+            raise TableError("bad_seat", f"seat must be a number from 0 to {len(self.seats) - 1}")
+        slot = self.seats[seat]
+        if slot.kind != "human":
+            raise TableError("seat_taken", "a bot plays that seat")
+        if slot.token is not None:
+            raise TableError("seat_taken", "somebody already sits there")
+        if self.status != "open":
+            raise TableError("started", "the game has started; watch it as a spectator")
+        slot.name = clean_name(name)
+        token = secrets.token_urlsafe(24)
+        slot.token = hash_token(token)
+        self._save_settings()
+        self._announce()
+        return token
+
+    def start(self, token: Any) -> None:
+        if not self.is_host(token):
+            raise TableError("not_host", "only the host can start the game")
+        if self.status != "open":
+            raise TableError("started", "the game has already started")
+        for index, slot in enumerate(self.seats):
+            if slot.kind == "human" and slot.token is None:
+                # Nobody came: a bot takes the empty chair so the others can play.
+                slot.kind = "bot"
+                slot.name = f"{slot.name} (bot)" if slot.name else f"Bot {index + 1}"
+        self._new_game()
+
+    def again(self, token: Any) -> None:
+        if not self.is_host(token):
+            raise TableError("not_host", "only the host can start another game")
+        if self.state is None or not self.state.is_over:
+            raise TableError("not_over", "the current game is not over yet")
+        self._new_game()
+
+    def _new_game(self) -> None:
+        seats = [Seat(slot.name) for slot in self.seats]
+        number = self.number + 1
+        seed = None if self.seed is None else self.seed + number - 1
+        state = self.game.new_state(seats, seed=seed, rules=self.rules)
+        previous = (self.state, self.number, self.status)
+        self.state, self.number, self.status = state, number, "playing"
+        try:
+            self._save_game(new=True)
+            self._save_settings()
+        except Exception:
+            self.state, self.number, self.status = previous
+            raise
+        self._bots = {}
+        self.version += 1
+        self._after_move()
+
+    # ----- moves --------------------------------------------------------------------------
+    def act(self, seat: int, obj: Any) -> None:
+        """Play a move for `seat`: checked against the turn and the rules, stored, broadcast."""
+        state = self.state
+        if state is None:
+            raise TableError("not_started", "the game has not started")
+        if not isinstance(obj, Mapping):
+            raise TableError("bad_action", "an action is a JSON object")
+        if state.is_over:
+            raise TableError("game_over", "the game is over")
+        if state.to_move != seat:
+            raise TableError("out_of_turn", f"it is not your turn (seat {state.to_move} plays)")
+        try:
+            action = state.action_from_json(obj)
+        except (KeyError, TypeError, ValueError, AttributeError, ParlourError) as err:
+            raise TableError("bad_action", f"not a move of this game: {err}") from None
+        self._apply(action, seat)
+
+    def _apply(self, action: Any, seat: int) -> None:
+        state = self.state
+        assert state is not None
+        try:
+            state.apply(action, seat)
+        except IllegalAction as err:
+            raise TableError("illegal", f"illegal move ({err.rule}): {err.message}") from None
+        except (RulesError, KeyError, TypeError, ValueError, AttributeError) as err:
+            # The contract says an illegal move changes nothing; a malformed one that slipped
+            # past the game's parser might not, so rebuild the game from its stored record.
+            self.restore_game()
+            raise TableError("bad_action", f"not a move of this game: {err}") from None
+        try:
+            self._save_game()
+        except Exception:
+            self.restore_game()  # not stored, so not played
+            raise
+        if state.is_over:
+            self.status = "over"
+            self._save_settings()
+        self.version += 1
+        self._after_move()
+
+    def _after_move(self) -> None:
+        self.broadcast()
+        self.hall.changed()
+        self.schedule()
+
+    # ----- bots and the turn timer --------------------------------------------------------
+    def _bot_for(self, seat: int) -> Bot:
+        if seat not in self._bots:
+            self._bots[seat] = make_bot(self.game, self.seats[seat].bot, random.Random())
+        return self._bots[seat]
+
+    def _bot_delay(self) -> float:
+        pace = getattr(self.rules, "pace_ms", None)
+        if getattr(self.rules, "speed", False) and pace:
+            return pace / 1000
+        return self.hall.bot_delay
+
+    def schedule(self) -> None:
+        """Arrange the next automatic move: a bot's, or a stand-in's for a gone player."""
+        current = asyncio.current_task() if _loop_running() else None
+        if self._task is not None and not self._task.done() and self._task is not current:
+            self._task.cancel()
+        self._task = None
+        state = self.state
+        if state is None or state.is_over or not _loop_running():
+            return
+        seat = state.to_move
+        if seat is None:
+            return
+        slot = self.seats[seat]
+        if slot.kind == "bot":
+            delay = self._bot_delay()
+        elif self.turn_timer and not self.connected(seat):
+            gone = self._gone_since.setdefault(seat, time.monotonic())
+            delay = max(0.0, gone + self.turn_timer - time.monotonic())
+            delay = max(delay, self._bot_delay())
+        else:
+            return
+        self._task = asyncio.get_running_loop().create_task(self._move_later(delay))
+
+    async def _move_later(self, delay: float) -> None:
+        version = self.version
+        await asyncio.sleep(delay)
+        state = self.state
+        if state is None or self.version != version or state.is_over:
+            return
+        seat = state.to_move
+        if seat is None:
+            return
+        if self.seats[seat].kind == "human" and self.connected(seat):
+            return  # the player came back in time
+        from parlour.core.runner import decision_for
+
+        feed = SeatFeed(seat)
+        decision = decision_for(state, seat, feed)
+        bot = self._bot_for(seat)
+        action = await asyncio.to_thread(bot.act, decision)
+        if self.state is not state or self.version != version:
+            return  # somebody restarted the game while the bot was thinking
+        try:
+            self._apply(action, seat)
+        except TableError:
+            self.schedule()
+
+
+def _loop_running() -> bool:
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    return True
+
+
+class Hall:
+    """Every table of the server, restored from storage at start-up."""
+
+    def __init__(self, storage: Storage, bot_delay: float = 0.9) -> None:
+        self.storage = storage
+        self.bot_delay = bot_delay
+        self.tables: dict[str, Table] = {}
+        self.revision = 0
+        for table_id, created, data in storage.load_tables():
+            table = Table(self, table_id, created, data)
+            table.restore_game()
+            self.tables[table_id] = table
+
+    def changed(self) -> None:
+        self.revision += 1
+
+    def resume(self) -> None:
+        """Set the bots of restored tables moving again (once the event loop runs)."""
+        for table in self.tables.values():
+            table.schedule()
+
+    def lobby(self) -> list[dict[str, Any]]:
+        tables = sorted(self.tables.values(), key=lambda t: t.created, reverse=True)
+        return [t.public() for t in tables[:100]]
+
+    def get(self, table_id: Any) -> Table:
+        table = self.tables.get(table_id) if isinstance(table_id, str) else None
+        if table is None:
+            raise TableError("no_table", "no such table")
+        return table
+
+    def create(self, request: Any) -> tuple[Table, str]:
+        """A new table from the creation form; returns it and the host's secret token."""
+        if not isinstance(request, Mapping):
+            raise TableError("bad_request", "a table is described by a JSON object")
+        try:
+            game = get_game(str(request.get("game", "")))
+        except ParlourError as err:
+            raise TableError("bad_game", str(err)) from None
+        raw_rules = request.get("rules") or {}
+        if not isinstance(raw_rules, Mapping):
+            raise TableError("bad_rules", "rules are a JSON object")
+        try:
+            rules = make_rules(game.rules_class, raw_rules)
+        except ParlourError as err:
+            raise TableError("bad_rules", str(err)) from None
+        lang = request.get("lang", "en")
+        if lang not in LANGS:
+            raise TableError("bad_lang", f"languages are: {', '.join(LANGS)}")
+        raw_seats = request.get("seats")
+        if not isinstance(raw_seats, list) or not raw_seats:
+            raise TableError("bad_seats", "seats are a list of humans and bots")
+        try:
+            game.check_players(len(raw_seats), rules)
+        except ParlourError as err:
+            raise TableError("bad_seats", str(err)) from None
+        fallback = default_bot(game)
+        seats: list[SeatSlot] = []
+        for index, raw in enumerate(raw_seats):
+            if not isinstance(raw, Mapping) or raw.get("kind") not in ("human", "bot"):
+                raise TableError("bad_seats", f"seat {index + 1} is neither human nor bot")
+            spec = str(raw.get("bot") or fallback)
+            try:
+                make_bot(game, spec)
+            except ParlourError as err:
+                raise TableError("bad_bot", str(err)) from None
+            if raw["kind"] == "bot":
+                default_name = f"Bot {index + 1}"
+                name = clean_name(raw.get("name") or default_name)
+            else:
+                name = clean_name(raw.get("name") or f"Player {index + 1}")
+            seats.append(SeatSlot(raw["kind"], name, spec))
+        timer = request.get("turn_timer", 0) or 0
+        if (
+            not isinstance(timer, int)
+            or isinstance(timer, bool)
+            or not 0 <= timer <= MAX_TURN_TIMER
+        ):
+            raise TableError("bad_timer", f"the turn timer is 0 (off) to {MAX_TURN_TIMER} seconds")
+        seed = request.get("seed")
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
+            raise TableError("bad_seed", "a seed is a whole number")
+        token = secrets.token_urlsafe(24)
+        host_seat = request.get("sit")
+        data: dict[str, Any] = {
+            "game": game.name,
+            "rules": rules_diff(rules),
+            "lang": lang,
+            "seats": [s.to_json() for s in seats],
+            "host": hash_token(token),
+            "turn_timer": timer,
+            "status": "open",
+            "number": 0,
+            "seed": seed,
+        }
+        if host_seat is not None:
+            # The host sits at a human seat with the same secret.
+            if (
+                not isinstance(host_seat, int)
+                or isinstance(host_seat, bool)
+                or not 0 <= host_seat < len(seats)
+                or seats[host_seat].kind != "human"
+            ):
+                raise TableError("bad_seat", "the host sits at one of the human seats")
+            data["seats"][host_seat]["token"] = hash_token(token)
+        table_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
+        created = time.time()
+        self.storage.create_table(table_id, created, data)
+        table = Table(self, table_id, created, data)
+        self.tables[table_id] = table
+        self.changed()
+        return table, token
+
+    async def close(self) -> None:
+        for table in self.tables.values():
+            if table._task is not None:
+                table._task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await table._task

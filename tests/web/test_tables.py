@@ -1,0 +1,226 @@
+"""The table without a network: seats, tokens, turns, privacy and storage."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from parlour.core.records import replay
+from parlour.web.protocol import Session
+from parlour.web.storage import Storage
+from parlour.web.tables import Client, Hall, Table, TableError
+
+BEGGAR_TWO = {"game": "beggar", "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human"}]}
+
+
+def open_table(hall: Hall, request: dict[str, Any] | None = None) -> tuple[Table, str, str]:
+    """A started two-human Beggar table: the host (seat 0) and the guest's tokens."""
+    table, host = hall.create({**BEGGAR_TWO, "sit": 0, "seed": 7, **(request or {})})
+    guest = table.join(1, "Bob")
+    table.start(host)
+    return table, host, guest
+
+
+def stored_record(hall: Hall, table: Table) -> dict[str, Any]:
+    record = hall.storage.load_game(table.id, table.number)
+    assert record is not None
+    return record
+
+
+@pytest.mark.parametrize(
+    ("request_", "code"),
+    [
+        ({"game": "chess", "seats": [{"kind": "human"}] * 2}, "bad_game"),
+        ({"game": "beggar", "seats": [{"kind": "human"}]}, "bad_seats"),
+        ({"game": "beggar", "seats": [{"kind": "human"}] * 7}, "bad_seats"),
+        ({"game": "beggar", "seats": [{"kind": "alien"}] * 2}, "bad_seats"),
+        ({"game": "beggar", "seats": "two"}, "bad_seats"),
+        ({**BEGGAR_TWO, "rules": {"jokers": 9}}, "bad_rules"),
+        ({**BEGGAR_TWO, "rules": {"colour": "red"}}, "bad_rules"),
+        ({**BEGGAR_TWO, "seats": [{"kind": "bot", "bot": "genius"}] * 2}, "bad_bot"),
+        ({**BEGGAR_TWO, "turn_timer": -1}, "bad_timer"),
+        ({**BEGGAR_TWO, "turn_timer": True}, "bad_timer"),
+        ({**BEGGAR_TWO, "lang": "de"}, "bad_lang"),
+        ({**BEGGAR_TWO, "sit": 5}, "bad_seat"),
+        ({**BEGGAR_TWO, "seats": [{"kind": "human", "name": "x" * 40}] * 2}, "bad_name"),
+    ],
+)
+def test_a_bad_table_request_is_refused_with_its_reason(
+    hall: Hall, request_: dict[str, Any], code: str
+) -> None:
+    with pytest.raises(TableError) as caught:
+        hall.create(request_)
+    assert caught.value.code == code
+    assert hall.tables == {}
+
+
+def test_seats_are_taken_once_and_only_the_host_starts(hall: Hall) -> None:
+    table, host = hall.create({**BEGGAR_TWO, "sit": 0})
+    with pytest.raises(TableError, match="already sits"):
+        table.join(0, "Eve")
+    guest = table.join(1, "Bob")
+    with pytest.raises(TableError, match="already sits"):
+        table.join(1, "Eve")
+    assert table.seat_of(host) == 0 and table.seat_of(guest) == 1
+    assert table.seat_of("forged") is None
+    with pytest.raises(TableError, match="only the host"):
+        table.start(guest)
+    table.start(host)
+    assert table.status == "playing" and table.state is not None
+    with pytest.raises(TableError, match="started"):
+        table.start(host)
+
+
+def test_an_empty_human_seat_gets_a_bot_at_the_start(hall: Hall) -> None:
+    table, host = hall.create({**BEGGAR_TWO, "sit": 0})
+    table.start(host)
+    assert [s.kind for s in table.seats] == ["human", "bot"]
+
+
+def test_a_move_is_stored_before_it_is_acknowledged(hall: Hall) -> None:
+    table, _, _ = open_table(hall)
+    assert table.state is not None
+    mover = table.state.to_move
+    assert mover is not None
+    table.act(mover, {"type": "flip"})
+    assert stored_record(hall, table)["actions"] == [{"type": "flip"}]
+
+
+@pytest.mark.parametrize(
+    ("action", "code"),
+    [
+        ({"type": "hit"}, "bad_action"),
+        ({"kind": "flip"}, "bad_action"),
+        ("flip", "bad_action"),
+        (None, "bad_action"),
+        ([1, 2], "bad_action"),
+    ],
+)
+def test_a_bad_or_out_of_turn_move_changes_nothing(hall: Hall, action: Any, code: str) -> None:
+    table, _, _ = open_table(hall)
+    state = table.state
+    assert state is not None and state.to_move is not None
+    before = (json.dumps(state.view(0)), json.dumps(stored_record(hall, table)), table.version)
+    with pytest.raises(TableError) as caught:
+        table.act(state.to_move, action)
+    assert caught.value.code == code
+    with pytest.raises(TableError) as caught:
+        table.act(1 - state.to_move, {"type": "flip"})
+    assert caught.value.code == "out_of_turn"
+    after = (json.dumps(table.state.view(0)), json.dumps(stored_record(hall, table)), table.version)
+    assert after == before
+
+
+def test_each_client_gets_its_own_view_and_filtered_events(hall: Hall) -> None:
+    table, _, _ = open_table(hall, {"rules": {"face_up": True}})
+    clients = [Client(0, "en"), Client(1, "fr"), Client(None, "en")]
+    for client in clients:
+        table.attach(client)
+    state = table.state
+    assert state is not None
+    for _ in range(5):
+        table.act(state.to_move, {"type": "flip"})  # type: ignore[arg-type]
+    for client in clients:
+        messages = []
+        while not client.outbox.empty():
+            messages.append(client.outbox.get_nowait())
+        last = [m for m in messages if m["type"] == "state"][-1]
+        assert last["view"] == json.loads(json.dumps(state.view(client.seat)))
+        shown = [e for m in messages if m["type"] == "state" for e in m["events"]]
+        expected = [e.to_json() for e in state.log if e.visible_to(client.seat)]
+        assert shown == expected[-len(shown) :]
+    # Only the seat itself sees its own stack (face_up); the other and spectators do not.
+    assert "my_stack" in state.view(0) and "my_stack" not in state.view(None)
+
+
+def test_a_new_hall_restores_every_table_exactly(db_url: str) -> None:
+    storage = Storage(db_url)
+    hall = Hall(storage)
+    table, host, guest = open_table(hall)
+    state = table.state
+    assert state is not None
+    for _ in range(9):
+        table.act(state.to_move, {"type": "flip"})  # type: ignore[arg-type]
+    waiting, _ = hall.create({**BEGGAR_TWO, "sit": 0})
+    storage.close()
+
+    again = Hall(Storage(db_url))
+    twin = again.tables[table.id]
+    assert twin.state is not None
+    assert twin.state.view(0) == state.view(0) and twin.state.view(1) == state.view(1)
+    assert twin.state.log == state.log
+    assert twin.seat_of(guest) == 1 and twin.is_host(host)
+    assert again.tables[waiting.id].status == "open"
+
+
+def test_play_again_keeps_the_seats_and_stores_both_games(hall: Hall) -> None:
+    table, host, guest = open_table(hall, {"rules": {"max_turns": 3}})
+    state = table.state
+    assert state is not None
+    with pytest.raises(TableError, match="not over"):
+        table.again(host)
+    for _ in range(3):
+        table.act(state.to_move, {"type": "flip"})  # type: ignore[arg-type]
+    assert state.is_over and table.status == "over"
+    with pytest.raises(TableError, match="only the host"):
+        table.again(guest)
+    table.again(host)
+    assert table.number == 2 and table.status == "playing"
+    assert [s.name for s in table.state.seats] == ["Ann", "Bob"]  # type: ignore[union-attr]
+    games = hall.storage.list_games(table.id)
+    assert games == [(1, True), (2, False)]
+    first, _ = replay(hall.storage.load_game(table.id, 1))  # type: ignore[arg-type]
+    assert first.outcome is not None and first.outcome.status == "capped"
+
+
+def test_the_protocol_answers_every_bad_message_with_an_error(hall: Hall) -> None:
+    table, host, guest = open_table(hall)
+    session = Session(table, rate=1e9, burst=1e9)
+    bad = [
+        "{not json",
+        "[]",
+        "42",
+        json.dumps({"type": "act", "action": {"type": "flip"}}),  # before hello
+        json.dumps({"type": "dance"}),
+        json.dumps({"type": "hello", "token": "forged"}),
+    ]
+    for raw in bad:
+        session.handle(raw)
+    assert [m["type"] for m in session.pending] == ["error"] * len(bad)
+    session.handle(json.dumps({"type": "hello", "token": guest}))
+    client = session.client
+    assert client is not None and client.seat == 1
+    while not client.outbox.empty():
+        client.outbox.get_nowait()
+    state = table.state
+    assert state is not None
+    before = json.dumps(stored_record(hall, table))
+    hostile = [
+        json.dumps({"type": "act", "action": {"type": "flip"}, "token": host}),  # another seat's
+        json.dumps({"type": "start", "token": guest}),
+        json.dumps({"type": "again", "token": host}),
+        json.dumps({"type": "hello"}),
+        json.dumps({"type": "lang", "lang": "xx"}),
+        "x" * 10000,
+        b"\x00\x01",
+    ]
+    if state.to_move != 1:
+        hostile.append(json.dumps({"type": "act", "action": {"type": "flip"}}))
+    for raw in hostile:
+        session.handle(raw)
+    replies = []
+    while not client.outbox.empty():
+        replies.append(client.outbox.get_nowait())
+    assert [m["type"] for m in replies] == ["error"] * len(hostile)
+    assert json.dumps(stored_record(hall, table)) == before
+
+
+def test_a_flood_gets_errors_once_the_bucket_is_empty(hall: Hall) -> None:
+    table, _, _ = open_table(hall)
+    session = Session(table, rate=0.001, burst=5)
+    for _ in range(8):
+        session.handle(json.dumps({"type": "ping"}))
+    kinds = [m.get("code", m["type"]) for m in session.pending]
+    assert kinds == ["pong"] * 5 + ["flood"] * 3
