@@ -1,0 +1,637 @@
+"""The compiled Beggar kernel: many deals at once, with the exact rules and counting of RULES.md §1.
+
+Arrays of deals go in, arrays of (status, cards, tricks, winner) come out. Card codes are those of
+`fast.py`: 0 number card, 1..4 J Q K A, 5 joker, 6 beggar joker; the first hand leads.
+
+Two engines live here, both compiled with Numba (cached on disk, so only the first run pays for
+compilation):
+
+- a two-player engine without a pile: every card laid is written behind both hands at once, so
+  collecting a trick is one addition instead of a copy, and the cards laid are the sum of the two
+  read positions. This is the engine of random search and statistics;
+- a card-by-card engine for every case (2 to 6 players, both `exhausted_payer` conventions,
+  jokers and the beggar joker). It is the twin of `fast.play_codes` and it decides loops exactly:
+  Brent's cycle finding over trick-boundary states gives the first repeated state, so cards and
+  tricks are reported at the first repeat, the initial deal included, as the reference does.
+
+A game is deterministic, so a deal that finishes never repeats a state: the fast engines play
+without loop bookkeeping, and only a deal that passes `TRICK_CAP` tricks is replayed by the exact
+loop finder. Random deals are made inside the kernel from (seed, index) with a SplitMix64
+generator, so deal `i` of a seed is the same whatever the batch, the worker or the engine, and any
+deal of a run can be rebuilt later (`random_deal`).
+
+Where Numba cannot run, every function falls back to the pure-Python engine (`fast.play_codes`)
+with a warning; the results are identical, only slower.
+"""
+
+from __future__ import annotations
+
+import os
+import warnings
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from parlour.games.beggar.fast import play_codes
+
+FINISHED, LOOP = 0, 1
+_CAPPED = 2  # internal: the fast engine gave up, the exact loop finder takes over
+STATUS_NAMES = ("finished", "loop")
+TRICK_CAP = 3000  # every published finite record ends before 1,200 tricks
+PENALTY_CODES = (1, 2, 3, 4) * 4  # J Q K A, four of each
+_TRIBUTE = np.array([0, 1, 2, 3, 4, 5, 5], dtype=np.int64)
+_CAP = 64  # ring buffer size of a hand: at most 52 cards and 2 jokers
+_MASK = _CAP - 1
+_M64 = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+
+try:  # Numba is a dependency, but a platform without a wheel must still work.
+    if os.environ.get("PARLOUR_NO_NUMBA"):
+        raise ImportError("PARLOUR_NO_NUMBA is set")
+    import numba
+
+    HAVE_NUMBA = True
+except ImportError as exc:  # pragma: no cover - exercised on machines without Numba
+    numba = None
+    HAVE_NUMBA = False
+    _NUMBA_ERROR = str(exc)
+
+_warned = False
+
+
+def _warn_fallback() -> None:
+    global _warned
+    if not _warned:
+        _warned = True
+        warnings.warn(
+            f"Numba is unavailable ({_NUMBA_ERROR}): the Beggar kernel falls back to the "
+            "pure-Python engine, about a hundred times slower",
+            RuntimeWarning,
+            stacklevel=3,
+        )
+
+
+def _njit() -> Any:
+    def wrap(fn: Any) -> Any:
+        if not HAVE_NUMBA:
+            return fn
+        return numba.njit(cache=True, nogil=True)(fn)
+
+    return wrap
+
+
+# ----- the random deals -------------------------------------------------------------------------
+_U_GOLDEN = np.uint64(_GOLDEN)
+_U_MIX1 = np.uint64(0xBF58476D1CE4E5B9)
+_U_MIX2 = np.uint64(0x94D049BB133111EB)
+_U_LOW = np.uint64(0xFFFFFFFF)
+_U30, _U27, _U31, _U32 = np.uint64(30), np.uint64(27), np.uint64(31), np.uint64(32)
+
+
+@_njit()
+def _mix(z: Any) -> Any:
+    """SplitMix64's finaliser: a strong 64-bit mixer."""
+    z = (z ^ (z >> _U30)) * _U_MIX1
+    z = (z ^ (z >> _U27)) * _U_MIX2
+    return z ^ (z >> _U31)
+
+
+@_njit()
+def _fill_deck(seed: Any, index: Any, penalties: Any, slots: Any, deck: Any) -> None:
+    """Deal `index` of `seed`: the penalty cards at uniformly random distinct positions.
+
+    Only the penalty cards need places (number cards are all alike), so a partial Fisher-Yates
+    shuffle of the positions takes 16 draws instead of 51. `deck[p]` is the p-th card dealt.
+    """
+    size = deck.shape[0]
+    for i in range(size):
+        slots[i] = i
+        deck[i] = 0
+    state = _mix(np.uint64(seed) * _U_GOLDEN + np.uint64(index))
+    draw = np.uint64(0)
+    for i in range(penalties.shape[0]):
+        if i % 2 == 0:
+            state = state + _U_GOLDEN
+            draw = _mix(state)
+            bits = draw >> _U32
+        else:
+            bits = draw & _U_LOW
+        j = i + np.int64((bits * np.uint64(size - i)) >> _U32)
+        slots[i], slots[j] = slots[j], slots[i]
+        deck[slots[i]] = penalties[i]
+
+
+def _py_fill_deck(seed: int, index: int, penalties: Sequence[int], size: int) -> list[int]:
+    """The pure-Python twin of `_fill_deck` (same deals, bit for bit)."""
+
+    def mix(z: int) -> int:
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _M64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M64
+        return z ^ (z >> 31)
+
+    slots = list(range(size))
+    deck = [0] * size
+    state = mix((seed * _GOLDEN + index) & _M64)
+    draw = 0
+    for i, code in enumerate(penalties):
+        if i % 2 == 0:
+            state = (state + _GOLDEN) & _M64
+            draw = mix(state)
+            bits = draw >> 32
+        else:
+            bits = draw & 0xFFFFFFFF
+        j = i + ((bits * (size - i)) >> 32)
+        slots[i], slots[j] = slots[j], slots[i]
+        deck[slots[i]] = code
+    return deck
+
+
+def deck_penalties(jokers: int = 0, beggar_joker: bool = False) -> np.ndarray:
+    """The penalty cards of a deck variant as codes."""
+    return np.array(PENALTY_CODES + (5,) * jokers + ((6,) if beggar_joker else ()), dtype=np.int8)
+
+
+def deck_size(jokers: int = 0, beggar_joker: bool = False) -> int:
+    return 52 + jokers + int(beggar_joker)
+
+
+def random_deal(
+    players: int, seed: int, index: int, jokers: int = 0, beggar_joker: bool = False
+) -> list[list[int]]:
+    """Hands (codes, first hand leads) of random deal `index` of `seed`, as the kernel plays it."""
+    pens = [int(c) for c in deck_penalties(jokers, beggar_joker)]
+    deck = _py_fill_deck(seed & _M64, index & _M64, pens, deck_size(jokers, beggar_joker))
+    return [deck[i::players] for i in range(players)]
+
+
+# ----- the two-player engine ---------------------------------------------------------------------
+@_njit()
+def _play2(ring: Any, size0: int, size1: int, cap: int) -> Any:
+    """Play a two-player deal; returns (status, cards, tricks, winner), status _CAPPED after
+    `cap` tricks.
+
+    ring[0:64] and ring[64:128] are the two hands as rings, cards ring[h*64 + size_h...) dealt
+    from 0. Every card laid is written at once behind *both* hands, after the cards already
+    there: whoever takes the pile then just moves his tail, with no copy. The live part of a hand
+    and the pile together hold at most 54 cards, so the speculative copy never overwrites a live
+    card. Heads only grow, so the cards laid are head0 + head1.
+    """
+    h0 = 0
+    h1 = 0
+    t0 = size0
+    t1 = size1
+    if size0 == 0 or size1 == 0:
+        if size0 > 0:
+            return FINISHED, 0, 0, 0
+        if size1 > 0:
+            return FINISHED, 0, 0, 1
+        return FINISHED, 0, 0, -1
+    turn = 0
+    owed = 0
+    claimant = 0
+    tricks = 0
+    ps = 0
+    while True:
+        if turn == 0:
+            if h0 == t0:  # must play with an empty hand: out, the other takes the pile
+                return FINISHED, h0 + h1, tricks + (1 if ps > 0 else 0), 1
+            c = ring[h0 & _MASK]
+            h0 += 1
+        else:
+            if h1 == t1:
+                return FINISHED, h0 + h1, tricks + (1 if ps > 0 else 0), 0
+            c = ring[_CAP + (h1 & _MASK)]
+            h1 += 1
+        ring[(t0 + ps) & _MASK] = c
+        ring[_CAP + ((t1 + ps) & _MASK)] = c
+        ps += 1
+        value = _TRIBUTE[c]
+        if value > 0:
+            claimant = turn
+            owed = value
+            turn = 1 - turn
+            continue
+        if owed == 0:
+            turn = 1 - turn
+            continue
+        owed -= 1
+        if owed > 0:
+            continue
+        # The claimant takes the pile: it is already behind his hand.
+        tricks += 1
+        turn = claimant
+        if claimant == 0:
+            t0 += ps
+            if h1 == t1:
+                return FINISHED, h0 + h1, tricks, 0
+        else:
+            t1 += ps
+            if h0 == t0:
+                return FINISHED, h0 + h1, tricks, 1
+        ps = 0
+        if tricks >= cap:
+            return _CAPPED, h0 + h1, tricks, -1
+
+
+# ----- the card-by-card engine (any number of players, exact loops) -----------------------------
+# A state is one int64 array: [turn, alive, cards, tricks, winner, n, next_pays, pad,
+# head[n], size[n], active[n], ring[n * _CAP]].
+_HDR = 8
+
+
+@_njit()
+def _nxt(st: Any, n: int, seat: int) -> int:
+    act = _HDR + 2 * n
+    for step in range(1, n + 1):
+        other = (seat + step) % n
+        if st[act + other] != 0:
+            return other
+    return seat
+
+
+@_njit()
+def _advance(st: Any, pile: Any) -> int:
+    """Play from a trick boundary to the next one: 0 at a boundary, 1 when the round is over."""
+    n = st[5]
+    next_pays = st[6] != 0
+    head = _HDR
+    size = _HDR + n
+    act = _HDR + 2 * n
+    ring = _HDR + 3 * n
+    turn = st[0]
+    alive = st[1]
+    cards = st[2]
+    owed = 0
+    claimant = -1
+    unc = False
+    ps = 0
+    while True:
+        collector = -1
+        if st[size + turn] == 0:
+            st[act + turn] = 0
+            alive -= 1
+            if alive == 1:
+                st[4] = _nxt(st, n, turn)
+                if ps > 0:
+                    st[3] += 1
+                st[1] = alive
+                st[2] = cards
+                return 1
+            if owed > 0 and not next_pays:
+                collector = claimant
+            else:
+                turn = _nxt(st, n, turn)
+                continue
+        else:
+            h = st[head + turn]
+            card = st[ring + turn * _CAP + h]
+            st[head + turn] = (h + 1) & _MASK
+            st[size + turn] -= 1
+            pile[ps] = card
+            ps += 1
+            cards += 1
+            value = _TRIBUTE[card]
+            if value > 0 and not (owed > 0 and unc):
+                claimant = turn
+                owed = value
+                unc = card == 6
+                turn = _nxt(st, n, turn)
+                continue
+            if owed == 0:
+                turn = _nxt(st, n, turn)
+                continue
+            owed -= 1
+            if owed > 0:
+                continue
+            collector = claimant
+        # The collector takes the pile: a trick boundary.
+        base = st[head + collector] + st[size + collector]
+        for i in range(ps):
+            st[ring + collector * _CAP + ((base + i) & _MASK)] = pile[i]
+        st[size + collector] += ps
+        st[3] += 1
+        st[0] = collector
+        st[1] = alive
+        st[2] = cards
+        if alive == 2:
+            for seat in range(n):
+                if st[act + seat] != 0 and st[size + seat] == 0:
+                    st[4] = collector
+                    return 1
+        return 0
+
+
+@_njit()
+def _same_boundary(a: Any, b: Any) -> bool:
+    """Equal trick-boundary states: same leader, same players in, same hands (values only)."""
+    n = a[5]
+    if a[0] != b[0]:
+        return False
+    size = _HDR + n
+    act = _HDR + 2 * n
+    ring = _HDR + 3 * n
+    for s in range(n):
+        if a[act + s] != b[act + s] or a[size + s] != b[size + s]:
+            return False
+    for s in range(n):
+        ha = a[_HDR + s]
+        hb = b[_HDR + s]
+        for i in range(a[size + s]):
+            if a[ring + s * _CAP + ((ha + i) & _MASK)] != b[ring + s * _CAP + ((hb + i) & _MASK)]:
+                return False
+    return True
+
+
+@_njit()
+def _load_state(st: Any, codes: Any, lengths: Any, n: int, next_pays: bool) -> int:
+    """Fill a state from hands codes[s, :lengths[s]]; returns -2 to play on, else the result
+    winner of a deal decided before the first card (-1 when nobody holds a card)."""
+    st[:] = 0
+    st[5] = n
+    st[6] = 1 if next_pays else 0
+    alive = 0
+    for s in range(n):
+        st[_HDR + n + s] = lengths[s]
+        for i in range(lengths[s]):
+            st[_HDR + 3 * n + s * _CAP + i] = codes[s, i]
+        if lengths[s] > 0:
+            st[_HDR + 2 * n + s] = 1
+            alive += 1
+    st[1] = alive
+    if alive <= 1:
+        for s in range(n):
+            if st[_HDR + 2 * n + s] != 0:
+                return s
+        return -1
+    st[0] = 0 if st[_HDR + 2 * n] != 0 else _nxt(st, n, 0)
+    return -2
+
+
+@_njit()
+def _play_exact(x0: Any, tort: Any, hare: Any, pile: Any, cap: int) -> Any:
+    """Play state x0 to its end; loops found exactly. Returns (status, cards, tricks, winner)."""
+    hare[:] = x0
+    for _ in range(cap):
+        if _advance(hare, pile) == 1:
+            return FINISHED, hare[2], hare[3], hare[4]
+    # Long enough to suspect a loop: Brent's algorithm on trick-boundary states.
+    tort[:] = x0
+    hare[:] = x0
+    if _advance(hare, pile) == 1:
+        return FINISHED, hare[2], hare[3], hare[4]
+    power = 1
+    lam = 1
+    while not _same_boundary(tort, hare):
+        if power == lam:
+            tort[:] = hare
+            power *= 2
+            lam = 0
+        if _advance(hare, pile) == 1:
+            return FINISHED, hare[2], hare[3], hare[4]
+        lam += 1
+    # The first repeat is boundary mu + lam, equal to boundary mu.
+    tort[:] = x0
+    hare[:] = x0
+    for _ in range(lam):
+        _advance(hare, pile)
+    while not _same_boundary(tort, hare):
+        _advance(tort, pile)
+        _advance(hare, pile)
+    return LOOP, hare[2], hare[3], -1
+
+
+def _state_len(n: int) -> int:
+    return _HDR + 3 * n + n * _CAP
+
+
+# ----- bulk drivers -----------------------------------------------------------------------------
+@_njit()
+def _play_one(codes: Any, lengths: Any, n: int, next_pays: bool, cap: int, work: Any) -> Any:
+    """One deal, by the fastest engine that handles it exactly."""
+    ring, x0, tort, hare, pile = work
+    fast = n == 2
+    if fast:
+        for s in range(2):
+            for i in range(lengths[s]):
+                ring[s * _CAP + i] = codes[s, i]
+                if codes[s, i] == 6:  # the beggar joker's tribute cannot be countered
+                    fast = False
+    if fast:
+        res = _play2(ring, lengths[0], lengths[1], cap)
+        if res[0] != _CAPPED:
+            return res
+    first = _load_state(x0, codes, lengths, n, next_pays)
+    if first != -2:
+        return FINISHED, 0, 0, first
+    return _play_exact(x0, tort, hare, pile, cap)
+
+
+@_njit()
+def _work(n: int) -> Any:
+    state = _HDR + 3 * n + n * _CAP
+    return (
+        np.zeros(2 * _CAP, np.int8),
+        np.zeros(state, np.int64),
+        np.zeros(state, np.int64),
+        np.zeros(state, np.int64),
+        np.zeros(_CAP, np.int64),
+    )
+
+
+@_njit()
+def _play_range(
+    codes: Any, lengths: Any, next_pays: bool, cap: int, out: Any, lo: int, hi: int
+) -> None:
+    work = _work(codes.shape[1])
+    for d in range(lo, hi):
+        res = _play_one(codes[d], lengths[d], codes.shape[1], next_pays, cap, work)
+        out[d, 0] = res[0]
+        out[d, 1] = res[1]
+        out[d, 2] = res[2]
+        out[d, 3] = res[3]
+
+
+@_njit()
+def _exact_from_deck(deck: Any, players: int, next_pays: bool, cap: int, work: Any) -> Any:
+    """Deal `deck` one card at a time from hand 0 and play it with the exact engine."""
+    _ring, x0, tort, hare, pile = work
+    size = deck.shape[0]
+    hands = np.zeros((players, (size + players - 1) // players), np.int8)
+    lengths = np.zeros(players, np.int64)
+    for i in range(size):
+        s = i % players
+        hands[s, lengths[s]] = deck[i]
+        lengths[s] += 1
+    first = _load_state(x0, hands, lengths, players, next_pays)
+    if first != -2:
+        return FINISHED, 0, 0, first
+    return _play_exact(x0, tort, hare, pile, cap)
+
+
+@_njit()
+def _random_range(
+    players: int,
+    seed: Any,
+    first: int,
+    penalties: Any,
+    size: int,
+    next_pays: bool,
+    cap: int,
+    out: Any,
+    lo: int,
+    hi: int,
+) -> None:
+    """Play random deals first+lo .. first+hi-1 of `seed` into out[lo:hi]."""
+    work = _work(players)
+    ring = work[0]
+    slots = np.zeros(size, np.int64)
+    deck = np.zeros(size, np.int8)
+    fast = players == 2
+    for k in range(penalties.shape[0]):
+        if penalties[k] == 6:
+            fast = False
+    half = (size + 1) // 2
+    for d in range(lo, hi):
+        _fill_deck(seed, first + d, penalties, slots, deck)
+        if fast:
+            for i in range(size):
+                ring[(i & 1) * _CAP + (i >> 1)] = deck[i]
+            res = _play2(ring, half, size - half, cap)
+            if res[0] == _CAPPED:
+                res = _exact_from_deck(deck, players, next_pays, cap, work)
+        else:
+            res = _exact_from_deck(deck, players, next_pays, cap, work)
+        out[d, 0] = res[0]
+        out[d, 1] = res[1]
+        out[d, 2] = res[2]
+        out[d, 3] = res[3]
+
+
+def _split(count: int, threads: int, run: Any) -> None:
+    """Run `run(lo, hi)` over count items on `threads` threads (the kernels release the GIL)."""
+    threads = max(1, min(threads, count // 1024 or 1))
+    if threads == 1:
+        run(0, count)
+        return
+    from concurrent.futures import ThreadPoolExecutor
+
+    bounds = [count * i // threads for i in range(threads + 1)]
+    with ThreadPoolExecutor(threads) as pool:
+        for job in [pool.submit(run, bounds[i], bounds[i + 1]) for i in range(threads)]:
+            job.result()
+
+
+# ----- the public interface ---------------------------------------------------------------------
+@dataclass
+class Results:
+    """Per-deal results: status (FINISHED/LOOP), cards laid, tricks, winner (-1 on a loop)."""
+
+    status: np.ndarray
+    cards: np.ndarray
+    tricks: np.ndarray
+    winner: np.ndarray
+
+    @classmethod
+    def from_table(cls, table: np.ndarray) -> Results:
+        return cls(
+            table[:, 0].astype(np.int8),
+            table[:, 1].astype(np.int64),
+            table[:, 2].astype(np.int64),
+            table[:, 3].astype(np.int8),
+        )
+
+    def __len__(self) -> int:
+        return len(self.status)
+
+    def row(self, i: int) -> tuple[int, int, int, int]:
+        return (int(self.status[i]), int(self.cards[i]), int(self.tricks[i]), int(self.winner[i]))
+
+
+def pack_deals(deals: Sequence[Sequence[Sequence[int]]]) -> tuple[np.ndarray, np.ndarray]:
+    """Deals (lists of hands of codes, same number of hands) as (codes, lengths) arrays."""
+    if not deals:
+        return np.zeros((0, 2, 1), np.int8), np.zeros((0, 2), np.int64)
+    n = len(deals[0])
+    longest = max(1, *(len(h) for deal in deals for h in deal))
+    codes = np.zeros((len(deals), n, longest), np.int8)
+    lengths = np.zeros((len(deals), n), np.int64)
+    for d, deal in enumerate(deals):
+        if len(deal) != n:
+            raise ValueError("every deal of a batch needs the same number of hands")
+        for s, hand in enumerate(deal):
+            lengths[d, s] = len(hand)
+            codes[d, s, : len(hand)] = hand
+    return codes, lengths
+
+
+def play_arrays(
+    codes: np.ndarray, lengths: np.ndarray, next_pays: bool = False, threads: int = 1
+) -> Results:
+    """Play deals given as codes[d, hand, i] with lengths[d, hand]; hand 0 leads."""
+    count = codes.shape[0]
+    if codes.ndim != 3 or lengths.shape != codes.shape[:2]:
+        raise ValueError("codes must be (deals, hands, cards) and lengths (deals, hands)")
+    if codes.shape[2] > _CAP or int(lengths.sum(axis=1).max(initial=0)) > 54:
+        raise ValueError("a deal holds at most 54 cards")
+    out = np.zeros((count, 4), np.int64)
+    if not HAVE_NUMBA:
+        _warn_fallback()
+        for d in range(count):
+            hands = [list(codes[d, s, : lengths[d, s]]) for s in range(codes.shape[1])]
+            out[d] = play_codes(hands, next_pays)
+        return Results.from_table(out)
+    codes = np.ascontiguousarray(codes, np.int8)
+    lengths = np.ascontiguousarray(lengths, np.int64)
+    _split(
+        count,
+        threads,
+        lambda lo, hi: _play_range(codes, lengths, next_pays, TRICK_CAP, out, lo, hi),
+    )
+    return Results.from_table(out)
+
+
+def play_deals(deals: Sequence[Sequence[Sequence[int]]], next_pays: bool = False) -> Results:
+    """Play explicit deals (lists of hands of codes, the first hand leads)."""
+    codes, lengths = pack_deals(deals)
+    return play_arrays(codes, lengths, next_pays)
+
+
+def play_random(
+    players: int,
+    count: int,
+    seed: int,
+    first: int = 0,
+    jokers: int = 0,
+    beggar_joker: bool = False,
+    next_pays: bool = False,
+    threads: int = 1,
+) -> Results:
+    """Play random deals first..first+count-1 of `seed` (see `random_deal`)."""
+    if not 2 <= players <= 6:
+        raise ValueError("2 to 6 players")
+    penalties = deck_penalties(jokers, beggar_joker)
+    size = deck_size(jokers, beggar_joker)
+    out = np.zeros((count, 4), np.int64)
+    if not HAVE_NUMBA:
+        _warn_fallback()
+        for d in range(count):
+            hands = random_deal(players, seed, first + d, jokers, beggar_joker)
+            out[d] = play_codes(hands, next_pays)
+        return Results.from_table(out)
+    useed = np.uint64(seed & _M64)
+    _split(
+        count,
+        threads,
+        lambda lo, hi: _random_range(
+            players, useed, first, penalties, size, next_pays, TRICK_CAP, out, lo, hi
+        ),
+    )
+    return Results.from_table(out)
+
+
+def warm_up() -> None:
+    """Compile (or load from the cache) every kernel entry point."""
+    play_random(2, 4, 0)
+    play_deals([[[0, 1], [0, 2]]])
