@@ -144,7 +144,7 @@ class Flip7(Game):
 
     def hint(self, view: Mapping[str, Any]) -> dict[str, float] | None:
         """Bust risk and expected gain of a hit for the seat to move (public information)."""
-        from parlour.games.flip7.hints import hit_hint
+        from parlour.games.flip7.public import hit_hint
 
         return hit_hint(view)
 
@@ -158,4 +158,5 @@ def parse_hand(text: str) -> list[int]:
 
 
 GAME = Flip7()
+Flip7State.game = GAME
 __all__ = ["GAME", "Flip7", "card_text", "parse_hand"]

@@ -48,12 +48,17 @@ def _sweep(
     bonus: int,
     values: np.ndarray,
     values_sc: np.ndarray,
+    util: np.ndarray,
 ) -> None:
     """Fill values[N, M] (and values_sc, holding a Second Chance) for every superset of the hand.
 
     `counts` are the deck's cards (the hand excluded). threshold > 0 plays "stay when the number
-    sum reaches threshold" instead of the optimal policy.
+    sum reaches threshold" instead of the optimal policy. A non-empty `util` replaces the points
+    banked (index) by their worth (a win probability, for the strong bot's endgame).
     """
+    use_util = util.shape[0] > 0
+    top = util.shape[0] - 1
+    bust_value = util[0] if use_util else 0.0
     total = 0
     for i in range(MODEL_KINDS):
         total += counts[i]
@@ -80,7 +85,9 @@ def _sweep(
                 for j in range(5):
                     if mmask >> j & 1:
                         plus += _PLUS[j]
-                stay = number_sum * mult + plus
+                stay = float(number_sum * mult + plus)
+                if use_util:
+                    stay = util[min(int(stay), top)]
                 if deck <= 0:
                     values[nmask, mmask] = stay
                     values_sc[nmask, mmask] = stay
@@ -99,7 +106,9 @@ def _sweep(
                         else:
                             child = nmask | (1 << v)
                             if k == 6:
-                                value = (number_sum + v) * mult + plus + bonus
+                                value = float((number_sum + v) * mult + plus + bonus)
+                                if use_util:
+                                    value = util[min(int(value), top)]
                                 safe += left * value
                                 safe_sc += left * value
                             else:
@@ -112,7 +121,7 @@ def _sweep(
                         if left > 0:
                             safe += left * values[nmask, mmask | (1 << j)]
                             safe_sc += left * values_sc[nmask, mmask | (1 << j)]
-                    hit = safe / deck
+                    hit = (safe + bust_mass * bust_value) / deck
                     if threshold > 0:
                         value = stay if number_sum >= threshold else hit
                         values[nmask, mmask] = value
@@ -140,8 +149,11 @@ def _hit_value(
     values: np.ndarray,
     values_sc: np.ndarray,
     holding_sc: bool,
+    util: np.ndarray,
 ) -> float:
     """The expected value of hitting now and then playing optimally (the tables are filled)."""
+    use_util = util.shape[0] > 0
+    top = util.shape[0] - 1
     total = 0
     for i in range(MODEL_KINDS):
         total += counts[i]
@@ -166,8 +178,11 @@ def _hit_value(
         if nmask >> v & 1:
             if holding_sc:
                 acc += left * values[nmask, mmask]
+            elif use_util:
+                acc += left * util[0]
         elif k == 6:
-            acc += left * ((number_sum + v) * mult + plus + bonus)
+            value = float((number_sum + v) * mult + plus + bonus)
+            acc += left * (util[min(int(value), top)] if use_util else value)
         else:
             acc += left * table[nmask | (1 << v), mmask]
     for j in range(6):
@@ -262,27 +277,46 @@ def hand_score(cards: Sequence[int]) -> int:
     return sum(nums) * (2 if X2 in mods else 1) + sum(plus_value(m) for m in mods)
 
 
+_NO_UTIL = np.zeros(0)
+# Scratch tables reused by every call: a sweep only writes (then reads) the supersets of the
+# hand, so stale entries elsewhere are never read.
+_VALUES = np.empty((NUMBER_MASKS, MODIFIER_MASKS))
+_VALUES_SC = np.empty((NUMBER_MASKS, MODIFIER_MASKS))
+
+
 def _tables(
-    counts: np.ndarray, nmask: int, mmask: int, threshold: int, bonus: int
+    counts: np.ndarray,
+    nmask: int,
+    mmask: int,
+    threshold: int,
+    bonus: int,
+    util: np.ndarray = _NO_UTIL,
 ) -> tuple[np.ndarray, np.ndarray]:
-    values = np.empty((NUMBER_MASKS, MODIFIER_MASKS))
-    values_sc = np.empty((NUMBER_MASKS, MODIFIER_MASKS))
-    _sweep(counts, nmask, mmask, threshold, bonus, values, values_sc)
-    return values, values_sc
+    _sweep(counts, nmask, mmask, threshold, bonus, _VALUES, _VALUES_SC, util)
+    return _VALUES, _VALUES_SC
 
 
 def hit_and_stay(
-    counts: np.ndarray, hand: Sequence[int], bonus: int = 15, holding_sc: bool = False
+    counts: np.ndarray,
+    hand: Sequence[int],
+    bonus: int = 15,
+    holding_sc: bool = False,
+    util: np.ndarray | None = None,
 ) -> tuple[float, float]:
     """(value of staying, expected value of hitting then playing optimally) for a hand.
 
-    `counts` are the cards left in the deck, the hand excluded.
+    `counts` are the cards left in the deck, the hand excluded. With `util` (worth of each
+    number of points banked) the values are expected worths instead of expected points.
     """
     nmask, mmask = masks_of(hand)
-    counts = np.asarray(counts, dtype=np.int64)
-    values, values_sc = _tables(counts, nmask, mmask, 0, bonus)
-    hit = _hit_value(counts, nmask, mmask, bonus, values, values_sc, holding_sc)
-    return float(hand_score(hand)), float(hit)
+    counts = np.asarray(counts[:MODEL_KINDS], dtype=np.int64)
+    table = _NO_UTIL if util is None else np.asarray(util, dtype=np.float64)
+    values, values_sc = _tables(counts, nmask, mmask, 0, bonus, table)
+    hit = _hit_value(counts, nmask, mmask, bonus, values, values_sc, holding_sc, table)
+    stay = float(hand_score(hand))
+    if util is not None:
+        stay = float(table[min(int(stay), len(table) - 1)])
+    return stay, float(hit)
 
 
 @dataclass(frozen=True)
@@ -352,3 +386,91 @@ def solve_hand(
         "hit_ev": hit,
         "decision": "hit" if hit > stay else "stay",
     }
+
+
+@njit(cache=True)
+def _score(nmask: int, mmask: int) -> int:
+    total = 0
+    for v in range(13):
+        if nmask >> v & 1:
+            total += v
+    if mmask >> 5 & 1:
+        total *= 2
+    for j in range(5):
+        if mmask >> j & 1:
+            total += _PLUS[j]
+    return total
+
+
+@njit(cache=True)
+def _flip_three(counts: np.ndarray, nmask: int, mmask: int, bonus: int) -> tuple[float, float]:
+    """(expected points, bust probability) after three forced cards, by exact enumeration.
+
+    counts: the 19 scoring kinds then one count of action cards, which fill a slot and
+    change nothing else.
+    """
+    points = 0.0
+    bust = 0.0
+    stack_n = np.zeros(4, dtype=np.int64)
+    stack_m = np.zeros(4, dtype=np.int64)
+    stack_p = np.zeros(4)
+    choice = np.full(4, -1, dtype=np.int64)
+    stack_n[0] = nmask
+    stack_m[0] = mmask
+    stack_p[0] = 1.0
+    size0 = 0
+    for i in range(MODEL_KINDS + 1):
+        size0 += counts[i]
+    depth = 0
+    # An explicit depth-first walk over the (at most) three cards.
+    while depth >= 0:
+        choice[depth] += 1
+        card = choice[depth]
+        if card > MODEL_KINDS:
+            choice[depth] = -1
+            depth -= 1
+            if depth >= 0:
+                counts[choice[depth]] += 1
+            continue
+        size = size0 - depth
+        left = counts[card]
+        if left <= 0 or size <= 0:
+            continue
+        p = stack_p[depth] * left / size
+        nm = stack_n[depth]
+        mm = stack_m[depth]
+        if card < 13:
+            if nm >> card & 1:
+                bust += p
+                continue
+            nm |= 1 << card
+            if _popcount(nm) == 7:
+                points += p * (_score(nm, mm) + bonus)
+                continue
+        elif card < MODEL_KINDS:
+            mm |= 1 << (card - 13)
+        if depth == 2:
+            points += p * _score(nm, mm)
+            continue
+        counts[card] -= 1
+        depth += 1
+        stack_n[depth] = nm
+        stack_m[depth] = mm
+        stack_p[depth] = p
+        choice[depth] = -1
+    return points, bust
+
+
+def flip_three_outlook(
+    counts: Sequence[int], hand: Sequence[int], bonus: int = 15
+) -> tuple[float, float]:
+    """Expected points and bust probability of a hand made to flip three from `counts`.
+
+    `counts` by card code (22 kinds): the action cards count toward the three cards.
+    """
+    nmask, mmask = masks_of(hand)
+    arr = np.zeros(MODEL_KINDS + 1, dtype=np.int64)
+    arr[:MODEL_KINDS] = counts[:MODEL_KINDS]
+    arr[MODEL_KINDS] = sum(counts[MODEL_KINDS:])
+    points, bust = _flip_three(arr, nmask, mmask, bonus)
+    return float(points), float(bust)
