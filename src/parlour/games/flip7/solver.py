@@ -331,13 +331,10 @@ class Solution:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "model": self.model,
-            "deck": self.deck,
             "optimal_ev": self.optimal_ev,
             "best_threshold": self.best_threshold,
             "threshold_ev": self.threshold_ev,
             "bust_probability": self.bust_probability,
-            "threshold_evs": {str(k): v for k, v in self.threshold_evs.items()},
         }
 
 
@@ -380,8 +377,6 @@ def solve_hand(
         counts[card] -= 1
     stay, hit = hit_and_stay(counts, hand, bonus)
     return {
-        "model": model_name(numbers_only, no_modifiers),
-        "hand": [int(c) if is_number(c) else c for c in hand],
         "stay_ev": stay,
         "hit_ev": hit,
         "decision": "hit" if hit > stay else "stay",
