@@ -123,3 +123,18 @@ def test_openspiels_ismcts_bot_plays_with_parlours_resampler(case) -> None:
         assert action in state.legal_actions()
         state.apply_action(int(action))
     assert searched > 0
+
+
+@pytest.mark.parametrize("case", DECISION_CASES[:1], ids=lambda c: c.id)
+def test_ismcts_and_parlour_bots_share_a_table(case) -> None:
+    from parlour.bots.base import make_bot
+    from parlour.core.registry import get_game
+    from parlour.rl.arena import deal, ismcts_bot, play_mixed
+
+    game = load_case(case)
+    assert deal(game, 1234).engine.seed == 1234
+    players = [ismcts_bot(game, simulations=4, seed=1)]
+    players += [make_bot(get_game(case.game), "random") for _ in range(case.players - 1)]
+    played = play_mixed(game, players, seed=7)
+    assert sum(played.outcome.returns) == pytest.approx(0.0)
+    assert played.moves[0] > 0 and sum(played.moves) == played.turns
