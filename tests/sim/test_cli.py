@@ -81,6 +81,8 @@ def test_simulate_table_rows_and_plot(capsys: pytest.CaptureFixture[str], tmp_pa
             ["simulate", "beggar", "--bots", "first,random", "--workers", "2", "--ray", "auto"],
             "not both",
         ),
+        (["simulate", "beggar", "--bots", "first,random", "--ray", "127.0.0.1:1"], "cannot reach"),
+        (["simulate", "beggar", "--bots", "first,random", "--ray", "nowhere"], "HOST:PORT"),
         (["tournament", "beggar", "--bots", "first,random", "--table-size", "3"], "table-size"),
         (["tournament", "beggar", "--bots", "first"], "at least two"),
         (["tournament", "beggar", "--bots", "first,random", "--games", "0"], "at least 1"),

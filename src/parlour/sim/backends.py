@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import socket
 from collections.abc import Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
@@ -79,6 +80,8 @@ class RayBackend:
         started = False
         if not ray.is_initialized():
             address = None if self.address == "auto" else self.address
+            if address is not None:
+                check_reachable(address)
             try:
                 ray.init(address=address, include_dashboard=False, log_to_driver=False)
             except (ConnectionError, RuntimeError, ValueError) as err:
@@ -105,6 +108,20 @@ class RayBackend:
         finally:
             if started:
                 ray.shutdown()
+
+
+def check_reachable(address: str, timeout: float = 5.0) -> None:
+    """Fail in seconds with one line when nothing listens at a cluster address; Ray itself
+    would retry for minutes before giving up."""
+    host, _, port = address.removeprefix("ray://").rpartition(":")
+    if not host or not port.isdigit():
+        raise ParlourError(f"a Ray address is auto, HOST:PORT or ray://HOST:PORT, not {address!r}")
+    try:
+        socket.create_connection((host, int(port)), timeout=timeout).close()
+    except OSError as err:
+        raise ParlourError(
+            f"cannot reach the Ray cluster at {address}: {err.strerror or err}"
+        ) from None
 
 
 def make_backend(workers: int | None, ray_address: str | None) -> Backend:
