@@ -567,9 +567,18 @@ def pack_deals(deals: Sequence[Sequence[Sequence[int]]]) -> tuple[np.ndarray, np
 
 
 def play_arrays(
-    codes: np.ndarray, lengths: np.ndarray, next_pays: bool = False, threads: int = 1
+    codes: np.ndarray,
+    lengths: np.ndarray,
+    next_pays: bool = False,
+    threads: int = 1,
+    trick_cap: int | None = None,
 ) -> Results:
-    """Play deals given as codes[d, hand, i] with lengths[d, hand]; hand 0 leads."""
+    """Play deals given as codes[d, hand, i] with lengths[d, hand]; hand 0 leads.
+
+    `trick_cap`: tricks after which the exact loop finder takes over (tests lower it to run
+    every deal through it); it never changes a result.
+    """
+    cap = TRICK_CAP if trick_cap is None else trick_cap
     count = codes.shape[0]
     if codes.ndim != 3 or lengths.shape != codes.shape[:2]:
         raise ValueError("codes must be (deals, hands, cards) and lengths (deals, hands)")
@@ -587,7 +596,7 @@ def play_arrays(
     _split(
         count,
         threads,
-        lambda lo, hi: _play_range(codes, lengths, next_pays, TRICK_CAP, out, lo, hi),
+        lambda lo, hi: _play_range(codes, lengths, next_pays, cap, out, lo, hi),
     )
     return Results.from_table(out)
 

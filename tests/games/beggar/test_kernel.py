@@ -1,0 +1,208 @@
+"""The compiled kernel plays exactly the game of the reference engine (RULES.md §1)."""
+
+from __future__ import annotations
+
+import itertools
+import os
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from parlour.games.beggar import kernel
+from parlour.games.beggar.cards import NOTATION
+from parlour.games.beggar.fast import LOOP, play_codes
+from parlour.games.beggar.records import reference_play
+from parlour.games.beggar.rules import BeggarRules
+
+FULL_DECK = [0] * 36 + [1, 2, 3, 4] * 4
+SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def deal(deck: list[int], players: int) -> list[list[int]]:
+    return [deck[i::players] for i in range(players)]
+
+
+def kernel_row(hands: list[list[int]], next_pays: bool = False, cap: int | None = None):
+    codes, lengths = kernel.pack_deals([hands])
+    return kernel.play_arrays(codes, lengths, next_pays, trick_cap=cap).row(0)
+
+
+@st.composite
+def decks(draw: st.DrawFn) -> tuple[list[int], int, bool]:
+    """A shuffled deck of any variant, with 2 to 6 players and either convention."""
+    jokers = draw(st.sampled_from([0, 0, 1, 2, -1]))  # -1: the beggar joker
+    deck = FULL_DECK + ([5] * jokers if jokers > 0 else []) + ([6] if jokers < 0 else [])
+    deck = draw(st.permutations(deck))
+    return list(deck), draw(st.integers(2, 6)), draw(st.booleans())
+
+
+@st.composite
+def tiny_deals(draw: st.DrawFn) -> tuple[list[list[int]], bool]:
+    """Adversarial small deals: few cards, many penalty cards, uneven or empty hands. Small decks
+    loop often, which exercises the exact loop finder."""
+    players = draw(st.integers(2, 6))
+    hands = draw(
+        st.lists(
+            st.lists(st.sampled_from([0, 0, 0, 1, 2, 3, 4, 5, 6]), max_size=9),
+            min_size=players,
+            max_size=players,
+        )
+    )
+    return hands, draw(st.booleans())
+
+
+@SETTINGS
+@given(decks())
+def test_random_full_decks_agree_with_the_python_engine(case) -> None:
+    deck, players, next_pays = case
+    hands = deal(deck, players)
+    assert kernel_row(hands, next_pays) == play_codes(hands, next_pays)
+
+
+@SETTINGS
+@given(tiny_deals())
+def test_tiny_deals_agree_including_loops(case) -> None:
+    hands, next_pays = case
+    assert kernel_row(hands, next_pays) == play_codes(hands, next_pays)
+
+
+@SETTINGS
+@given(tiny_deals(), st.integers(0, 3))
+def test_exact_loop_finder_agrees_from_the_first_trick(case, cap) -> None:
+    # A tiny trick cap sends every deal through Brent's cycle finding: finished games and loops
+    # must still come out exactly as the card-by-card Python engine counts them.
+    hands, next_pays = case
+    assert kernel_row(hands, next_pays, cap) == play_codes(hands, next_pays)
+
+
+@settings(max_examples=40, deadline=None)
+@given(decks())
+def test_exact_loop_finder_on_full_decks(case) -> None:
+    deck, players, next_pays = case
+    hands = deal(deck, players)
+    assert kernel_row(hands, next_pays, 1) == play_codes(hands, next_pays)
+
+
+def every_deal(players: int, most_cards: int) -> list[list[list[int]]]:
+    """Every deal of up to `most_cards` cards from {-, J, Q, K}, cut in every way."""
+    out = []
+    for total in range(1, most_cards + 1):
+        for seq in itertools.product((0, 1, 2, 3), repeat=total):
+            for cuts in itertools.combinations_with_replacement(range(total + 1), players - 1):
+                bounds = (0, *cuts, total)
+                out.append([list(seq[bounds[i] : bounds[i + 1]]) for i in range(players)])
+    return out
+
+
+@pytest.mark.parametrize(
+    ("players", "most_cards", "next_pays"), [(2, 7, False), (3, 6, False), (3, 6, True)]
+)
+def test_every_small_deal_agrees_loops_included(players, most_cards, next_pays) -> None:
+    deals = every_deal(players, most_cards)
+    codes, lengths = kernel.pack_deals(deals)
+    fast_path = kernel.play_arrays(codes, lengths, next_pays)
+    exact_path = kernel.play_arrays(codes, lengths, next_pays, trick_cap=0)
+    loops = 0
+    for i, hands in enumerate(deals):
+        expected = play_codes(hands, next_pays)
+        loops += expected[0] == LOOP
+        assert fast_path.row(i) == expected, hands
+        assert exact_path.row(i) == expected, hands
+    assert loops >= 3  # rare, but there: e.g. [[-, -, J, -], [J, -]]
+
+
+def test_a_small_loop_reports_its_first_repeat() -> None:
+    hands = [[0, 0, 1, 0], [1, 0]]
+    assert play_codes(hands)[0] == LOOP
+    assert kernel_row(hands) == play_codes(hands)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+@pytest.mark.parametrize("next_pays", [False, True])
+def test_kernel_agrees_with_the_reference_engine(players: int, next_pays: bool) -> None:
+    rules = BeggarRules(exhausted_payer="next_pays" if next_pays else "pile_to_claimant")
+    results = kernel.play_random(players, 12, seed=players, next_pays=next_pays)
+    for i in range(12):
+        hands = kernel.random_deal(players, players, i)
+        status, cards, tricks, winner = reference_play(
+            ["".join(NOTATION[c] for c in h) for h in hands], rules
+        )
+        expected = (
+            0 if status == "finished" else 1,
+            cards,
+            tricks,
+            -1 if winner is None else winner,
+        )
+        assert results.row(i) == expected
+
+
+@pytest.mark.parametrize(
+    ("players", "jokers", "beggar", "next_pays"),
+    [(2, 0, False, False), (2, 2, False, False), (2, 0, True, False), (3, 0, False, True),
+     (4, 1, False, False), (5, 0, True, True), (6, 0, False, False)],
+)  # fmt: skip
+def test_random_batches_agree_with_the_python_engine(players, jokers, beggar, next_pays) -> None:
+    results = kernel.play_random(
+        players, 400, 11, first=1000, jokers=jokers, beggar_joker=beggar, next_pays=next_pays
+    )
+    for i in range(400):
+        hands = kernel.random_deal(players, 11, 1000 + i, jokers, beggar)
+        assert results.row(i) == play_codes(hands, next_pays)
+
+
+def test_random_deals_are_fair_and_reproducible() -> None:
+    hands = kernel.random_deal(2, 5, 3)
+    assert sorted(hands[0] + hands[1]) == sorted(FULL_DECK)
+    assert [len(h) for h in hands] == [26, 26]
+    assert kernel.random_deal(2, 5, 3) == hands
+    assert kernel.random_deal(2, 5, 4) != hands
+    dealt = [c for hand in kernel.random_deal(5, 1, 0, jokers=2) for c in hand]
+    assert sorted(dealt) == sorted([*FULL_DECK, 5, 5])
+    # Every position holds an ace about equally often (16 of 52 cards are penalty cards).
+    aces = np.zeros(52)
+    for i in range(3000):
+        deck = [c for pair in zip(*kernel.random_deal(2, 9, i), strict=True) for c in pair]
+        aces += np.array(deck) == 4
+    assert aces.min() > 3000 * 4 / 52 * 0.6
+    assert aces.max() < 3000 * 4 / 52 * 1.4
+
+
+def test_same_seed_same_results_whatever_the_split() -> None:
+    whole = kernel.play_random(2, 3000, 42, threads=1)
+    split = kernel.play_random(2, 3000, 42, threads=2)
+    tail = kernel.play_random(2, 1000, 42, first=2000)
+    assert np.array_equal(whole.cards, split.cards)
+    assert np.array_equal(whole.cards[2000:], tail.cards)
+    assert np.array_equal(whole.winner[2000:], tail.winner)
+
+
+def test_empty_hands_are_out_at_once() -> None:
+    assert kernel_row([[1, 0], []]) == (0, 0, 0, 0)
+    assert kernel_row([[], [], [0]]) == (0, 0, 0, 2)
+    assert kernel_row([[], [0], [2]]) == play_codes([[], [0], [2]])
+
+
+def test_pack_deals_refuses_mixed_table_sizes() -> None:
+    with pytest.raises(ValueError, match="same number of hands"):
+        kernel.pack_deals([[[0], [1]], [[0], [1], [2]]])
+
+
+def test_python_fallback_gives_the_same_results_with_a_warning() -> None:
+    code = (
+        "import warnings; warnings.simplefilter('always');"
+        "from parlour.games.beggar import kernel as k;"
+        "r = k.play_random(3, 50, 7, next_pays=True);"
+        "print(k.HAVE_NUMBA, int(r.cards.sum()), int(r.tricks.sum()), int(r.winner.sum()))"
+    )
+    env = {**os.environ, "PARLOUR_NO_NUMBA": "1"}
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
+    )
+    fast = kernel.play_random(3, 50, 7, next_pays=True)
+    expected = f"False {fast.cards.sum()} {fast.tricks.sum()} {fast.winner.sum()}"
+    assert done.stdout.strip() == expected
+    assert "falls back to the pure-Python engine" in done.stderr
