@@ -38,8 +38,8 @@ MAX_BODY = 16384
 class Settings:
     db_url: str
     bot_delay: float = 0.9
-    rate: float = 20.0  # messages per second a connection may send, on average
-    burst: float = 40.0
+    rate: float = 40.0  # messages per second a connection may send, on average
+    burst: float = 80.0
 
 
 def _json_error(err: TableError, status: int = 400) -> JSONResponse:

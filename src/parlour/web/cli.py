@@ -25,6 +25,12 @@ def register(app: typer.Typer) -> None:
         bot_delay: Annotated[
             float, typer.Option("--bot-delay", help="Seconds a bot waits before it plays.")
         ] = 0.9,
+        rate: Annotated[
+            float,
+            typer.Option(
+                "--rate", help="Messages per second one connection may send (flood guard)."
+            ),
+        ] = 40.0,
     ) -> None:
         """Open the web table: a lobby, tables with friends and bots, in the browser."""
         import uvicorn
@@ -37,7 +43,11 @@ def register(app: typer.Typer) -> None:
         if not 0 < port < 65536:
             raise ParlourError(f"--port must be between 1 and 65535, not {port}")
         url = db or default_db_url()
-        application = create_app(Settings(db_url=url, bot_delay=bot_delay))
+        if rate <= 0:
+            raise ParlourError("--rate must be positive")
+        application = create_app(
+            Settings(db_url=url, bot_delay=bot_delay, rate=rate, burst=max(2 * rate, 10))
+        )
         shown = url if not url.startswith("postgresql") else url.split("@")[-1]
         typer.echo(f"Parlour web table on http://{host}:{port}/  (database: {shown})")
         uvicorn.run(application, host=host, port=port, log_level="warning", ws_max_size=1 << 20)

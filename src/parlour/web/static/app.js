@@ -270,6 +270,7 @@ async function tablePage(tableId) {
         return;
       }
       toast(message.message);
+      paintGame([]);  // enable the move buttons again
     } else if (message.type === "table") {
       stateBox.table = message.table;
       paintTable();

@@ -1,0 +1,217 @@
+"""The real server over HTTP and WebSockets: a whole game, hostile messages, a SIGKILL."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import httpx
+import pytest
+from websockets.sync.client import connect
+
+from parlour.core.records import replay, start_from_record
+from tests.web.conftest import Server
+from tests.web.players import Player
+
+THREE_SEATS = [{"kind": "human", "name": "Ann"}, {"kind": "human"}, {"kind": "bot"}]
+
+
+def seat_table(server: Server, game: str = "beggar", **extra: Any) -> tuple[str, str, str]:
+    made = server.post("/api/tables", {"game": game, "seats": THREE_SEATS, "sit": 0, **extra})
+    guest = server.post(f"/api/tables/{made['id']}/join", {"seat": 1, "name": "Bob"})["token"]
+    return made["id"], made["token"], guest
+
+
+def start(server: Server, table_id: str, host: str) -> None:
+    with connect(f"{server.ws_url}/ws/{table_id}") as ws:
+        ws.send(json.dumps({"type": "hello", "token": host}))
+        ws.send(json.dumps({"type": "start", "token": host, "id": 1}))
+        while (message := json.loads(ws.recv(timeout=10)))["type"] != "ok":
+            assert message["type"] != "error", message
+
+
+def check_privacy(record: dict[str, Any], player: Player, seat: int | None) -> None:
+    """Every state a client received is exactly its seat's view at that step."""
+    state = start_from_record(record)
+    actions = record["actions"]
+    frames = player.states()
+    assert frames
+    for frame in frames:
+        while len(state.actions) < frame["step"]:
+            state.apply(state.action_from_json(actions[len(state.actions)]))
+        assert frame["you"] == seat
+        assert frame["view"] == json.loads(json.dumps(state.view(seat)))
+
+
+def test_two_players_and_a_bot_play_a_whole_game(server: Server) -> None:
+    table_id, host, guest = seat_table(server, seed=3)
+    players = [
+        Player(server.ws_url, table_id, token, seed=i) for i, token in enumerate((host, guest))
+    ]
+    watcher = Player(server.ws_url, table_id, None)
+    for player in [*players, watcher]:
+        player.start()
+    start(server, table_id, host)
+    for player in [*players, watcher]:
+        player.join(60)
+        assert player.over.is_set()
+    record = server.get(f"/api/tables/{table_id}/games/1/record")
+    state, _ = replay(record)
+    assert state.is_over
+    for seat, player in enumerate(players):
+        check_privacy(record, player, seat)
+    check_privacy(record, watcher, None)
+    assert watcher.states()[-1]["view"]["outcome"] == record["result"]
+    steps = server.get(f"/api/tables/{table_id}/games/1/replay")["steps"]
+    assert len(steps) == len(record["actions"]) + 1
+    assert steps[-1]["view"] == json.loads(json.dumps(state.view(None)))
+
+
+def test_the_api_refuses_bad_requests_clearly(server: Server) -> None:
+    table_id, _, _ = seat_table(server)
+    cases = [
+        ("/api/tables", {"game": "chess", "seats": THREE_SEATS}, "bad_game"),
+        ("/api/tables", "not an object", "bad_request"),
+        (f"/api/tables/{table_id}/join", {"seat": 0, "name": "Eve"}, "seat_taken"),
+        (f"/api/tables/{table_id}/join", {"seat": 2, "name": "Eve"}, "seat_taken"),
+        (f"/api/tables/{table_id}/join", {"seat": "x", "name": "Eve"}, "bad_seat"),
+        ("/api/tables/nope/join", {"seat": 1, "name": "Eve"}, "no_table"),
+    ]
+    for path, body, code in cases:
+        response = httpx.post(server.url + path, json=body)
+        assert response.status_code in (400, 404)
+        assert response.json()["error"] == code
+    big = httpx.post(server.url + "/api/tables", content=b"{" + b" " * 20000 + b"}")
+    assert big.json()["error"] == "too_large"
+    unfinished = httpx.get(server.url + f"/api/tables/{table_id}/games/1/record")
+    assert unfinished.status_code == 404
+
+
+def hostile_messages(rng: random.Random, table_id: str, host: str, guest: str) -> list[Any]:
+    """Thousands of malformed, forged and illegal messages."""
+    forged = "A" * 32
+    pool: list[Any] = [
+        "",
+        "{",
+        "null",
+        "[1, 2]",
+        '"act"',
+        "[" * 5000 + "]" * 5000,
+        "x" * 9000,
+        b"\x00\xff binary",
+        {"type": None},
+        {"type": "dance"},
+        {"type": "act"},
+        {"type": "act", "action": None},
+        {"type": "act", "action": {"type": "flip"}},
+        {"type": "act", "action": {"type": "flip"}, "token": host},
+        {"type": "act", "action": {"type": "flip"}, "token": guest},
+        {"type": "act", "action": {"type": "flip"}, "token": forged},
+        {"type": "act", "action": {"type": "hit"}, "token": guest},
+        {"type": "act", "action": "flip"},
+        {"type": "start", "token": guest},
+        {"type": "start", "token": forged},
+        {"type": "start"},
+        {"type": "again", "token": host},
+        {"type": "again", "token": {"$ne": None}},
+        {"type": "hello", "token": host},
+        {"type": "hello", "token": forged},
+        {"type": "lang", "lang": "klingon"},
+        {"type": "act", "action": {"type": "flip", "seat": 1}, "id": "x" * 100},
+    ]
+    out = []
+    for _ in range(3000):
+        item = rng.choice(pool)
+        out.append(item if isinstance(item, str | bytes) else json.dumps(item))
+    return out
+
+
+def test_thousands_of_hostile_messages_each_get_an_error_and_change_nothing(
+    db_url: str,
+) -> None:
+    server = Server(db_url, rate=1e6)
+    server.start()
+    try:
+        table_id, host, guest = seat_table(server, seed=11)
+        bystander, _, _ = seat_table(server, seed=12)
+        before = server.get(f"/api/tables/{bystander}")
+        players = [Player(server.ws_url, table_id, t, seed=i) for i, t in enumerate((host, guest))]
+        for player in players:
+            player.start()
+        start(server, table_id, host)
+        rng = random.Random(5)
+        for target in (table_id, bystander):
+            messages = hostile_messages(rng, target, host, guest)
+            with connect(f"{server.ws_url}/ws/{target}", max_size=1 << 22) as ws:
+                ws.send(json.dumps({"type": "hello"}))  # a spectator
+                for raw in messages:
+                    ws.send(raw)
+                errors = 0
+                while errors < len(messages):
+                    message = json.loads(ws.recv(timeout=20))
+                    assert message["type"] not in ("ok", "welcome") or errors == 0
+                    errors += message["type"] == "error"
+                # The connection survives: it still answers.
+                ws.send(json.dumps({"type": "ping"}))
+                while json.loads(ws.recv(timeout=10))["type"] != "pong":
+                    pass
+        for player in players:
+            player.join(60)
+            assert player.over.is_set()
+        record = server.get(f"/api/tables/{table_id}/games/1/record")
+        state, _ = replay(record)
+        assert state.is_over
+        for seat, player in enumerate(players):
+            check_privacy(record, player, seat)
+        after = server.get(f"/api/tables/{bystander}")
+        assert after["seats"] == before["seats"] and after["status"] == "open"
+    finally:
+        server.stop()
+
+
+def test_a_flood_is_answered_with_errors_and_the_connection_survives(server: Server) -> None:
+    table_id, _, _ = seat_table(server)
+    with connect(f"{server.ws_url}/ws/{table_id}") as ws:
+        ws.send(json.dumps({"type": "hello"}))
+        for _ in range(200):
+            ws.send(json.dumps({"type": "ping"}))
+        codes = []
+        while len(codes) < 200:
+            message = json.loads(ws.recv(timeout=10))
+            if message["type"] in ("pong", "error"):
+                codes.append(message.get("code", "pong"))
+        assert "flood" in codes and "pong" in codes
+
+
+@pytest.mark.parametrize("game", ["beggar"])
+def test_a_killed_server_restarts_with_every_table_exactly(server: Server, game: str) -> None:
+    table_id, host, guest = seat_table(server, game, seed=21)
+    players = [Player(server.ws_url, table_id, t, seed=i) for i, t in enumerate((host, guest))]
+    for player in players:
+        player.stop_after = 4
+        player.start()
+    start(server, table_id, host)
+    for player in players:
+        player.join(30)
+    before = [p.states()[-1] for p in players]
+    server.kill()
+    server.start()
+    again = [Player(server.ws_url, table_id, t, seed=i + 5) for i, t in enumerate((host, guest))]
+    for player in again:
+        player.start()
+    for old, player in zip(before, again, strict=True):
+        assert player.first_state.wait(20)
+        first = player.states()[0]
+        assert first["step"] >= old["step"]
+    for player in again:
+        player.join(60)
+        assert player.over.is_set()
+    record = server.get(f"/api/tables/{table_id}/games/1/record")
+    # The game after the restart continues the one before it, move for move.
+    for seat, (old, player) in enumerate(zip(before, again, strict=True)):
+        check_privacy(record, player, seat)
+        state = start_from_record(record)
+        for obj in record["actions"][: old["step"]]:
+            state.apply(state.action_from_json(obj))
+        assert old["view"] == json.loads(json.dumps(state.view(seat)))
