@@ -122,7 +122,7 @@ def test_tournament_plays_every_pairing_and_saves_the_standings(
         "--seed", "8", "--out", str(saved),
     )  # fmt: skip
     assert code == 0, out
-    assert "mu - 3 sigma" in out and "95% interval" in out
+    assert "mu-3sigma" in out and "mu (95% interval)" in out
     data = json.loads(saved.read_text())
     assert data["table_size"] == 2 and len(data["tables"]) == 3
     assert sorted(s["bot"] for s in data["standings"]) == ["first", "random", "random (2)"]

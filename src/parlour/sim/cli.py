@@ -200,25 +200,24 @@ def tournament_command(
     if as_json:
         _out_json(result.to_json())
         return
+    games_each = result.standings[0].games if result.standings else 0
     standings = Table(
         title=f"{result.game}: {len(result.tables)} tables of {result.table_size}, "
-        f"{result.games_per_table} games each",
-        caption=f"OpenSkill Plackett-Luce; ranked by mu - 3 sigma; seed {result.seed}",
+        f"{result.games_per_table} games each ({games_each} games per bot)",
+        caption=f"OpenSkill Plackett-Luce, ranked by mu - 3 sigma; seed {result.seed}",
     )
-    for name in ("rank", "bot", "mu", "95% interval", "sigma", "mu - 3 sigma", "games"):
-        standings.add_column(name, justify="left" if name == "bot" else "right")
-    standings.add_column("win share (95%)", justify="right")
+    standings.add_column("#", justify="right")
+    standings.add_column("bot")
+    for name in ("mu (95% interval)", "mu-3sigma", "win share (95%)"):
+        standings.add_column(name, justify="right", no_wrap=True)
     for rank, s in enumerate(result.standings, 1):
         low, high = s.rating.interval
         standings.add_row(
             str(rank),
             s.rating.bot,
-            f"{s.rating.mu:.2f}",
-            f"{low:.2f} - {high:.2f}",
-            f"{s.rating.sigma:.2f}",
-            f"{s.rating.ordinal:.2f}",
-            str(s.games),
-            f"{100 * s.win_share:.1f}% ({100 * s.ci95[0]:.1f} - {100 * s.ci95[1]:.1f})",
+            f"{s.rating.mu:.1f} ({low:.1f}-{high:.1f})",
+            f"{s.rating.ordinal:.1f}",
+            f"{100 * s.win_share:.1f}% ({100 * s.ci95[0]:.1f}-{100 * s.ci95[1]:.1f})",
         )
     console.print(standings)
     for summary in result.summaries:
