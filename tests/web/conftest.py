@@ -102,9 +102,10 @@ class Server:
         return response.json()
 
 
-@pytest.fixture
-def server(db_url: str) -> Iterator[Server]:
-    running = Server(db_url)
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """One server for the tests of a module that do not kill it."""
+    running = Server(f"sqlite:///{tmp_path_factory.mktemp('db') / 'parlour.db'}")
     running.start()
     yield running
     running.stop()

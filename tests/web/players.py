@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import threading
+import time
 from typing import Any
 
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 
@@ -24,9 +27,14 @@ class Player(threading.Thread):
         self.first_state = threading.Event()
         self.stop_after: int | None = None  # moves before stopping (a player who leaves)
         self.moves = 0
+        self.pace = 0.03  # seconds before each move: faster than a person, under the flood guard
         self._acted_at = -1  # the step of the last move sent: never answer one state twice
 
     def run(self) -> None:
+        with contextlib.suppress(ConnectionClosed, OSError):  # the server was killed
+            self._play()
+
+    def _play(self) -> None:
         with connect(self.url, max_size=1 << 22) as ws:
             hello: dict[str, Any] = {"type": "hello"}
             if self.token:
@@ -51,6 +59,7 @@ class Player(threading.Thread):
                     if self.stop_after is not None and self.moves >= self.stop_after:
                         return
                     self.moves += 1
+                    time.sleep(self.pace)
                     ws.send(
                         json.dumps({"type": "act", "action": self.rng.choice(message["legal"])})
                     )

@@ -185,17 +185,28 @@ def test_a_flood_is_answered_with_errors_and_the_connection_survives(server: Ser
 
 
 @pytest.mark.parametrize("game", ["beggar"])
-def test_a_killed_server_restarts_with_every_table_exactly(server: Server, game: str) -> None:
+def test_a_killed_server_restarts_with_every_table_exactly(db_url: str, game: str) -> None:
+    server = Server(db_url)
+    server.start()
+    try:
+        kill_and_restart(server, game)
+    finally:
+        server.stop()
+
+
+def kill_and_restart(server: Server, game: str) -> None:
     table_id, host, guest = seat_table(server, game, seed=21)
     players = [Player(server.ws_url, table_id, t, seed=i) for i, t in enumerate((host, guest))]
     for player in players:
         player.stop_after = 4
         player.start()
     start(server, table_id, host)
+    while all(p.is_alive() for p in players):  # until one player leaves mid-game
+        players[0].join(0.05)
+    server.kill()
     for player in players:
         player.join(30)
     before = [p.states()[-1] for p in players]
-    server.kill()
     server.start()
     again = [Player(server.ws_url, table_id, t, seed=i + 5) for i, t in enumerate((host, guest))]
     for player in again:
