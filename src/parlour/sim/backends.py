@@ -46,8 +46,8 @@ class LocalBackend:
                 yield play_chunk(jobs[chunk.job], chunk)
             return
         # fork starts a worker in milliseconds with the games already imported; elsewhere the
-        # platform's default is used. Every chunk is submitted before the caller shows a live
-        # progress display, so no display thread exists when the workers fork.
+        # platform's default is used. The caller must not run threads of its own meanwhile
+        # (the command line's progress bar redraws without one).
         methods = multiprocessing.get_all_start_methods()
         context = multiprocessing.get_context("fork" if "fork" in methods else None)
         pool = ProcessPoolExecutor(max_workers=min(self.workers, len(chunks)), mp_context=context)

@@ -24,7 +24,8 @@ from parlour.core.errors import ParlourError
 
 console = Console(soft_wrap=True)
 
-GamesOption = Annotated[int, typer.Option("--games", help="How many games (per table).")]
+GamesOption = Annotated[int, typer.Option("--games", help="How many games.")]
+TableGamesOption = Annotated[int, typer.Option("--games", help="How many games per table.")]
 BotsOption = Annotated[
     str, typer.Option("--bots", help="Bots separated by commas, one per player: first,random.")
 ]
@@ -68,9 +69,19 @@ def progress_bar(total: int, enabled: bool) -> Iterator[Callable[[int], None]]:
         console=Console(stderr=True),
         disable=not enabled,
         transient=True,
+        # No refresh thread: the local pool forks its workers while the bar is shown, and a
+        # fork beside a running thread can inherit a held lock. Chunks arrive often enough
+        # to redraw on each one.
+        auto_refresh=False,
     ) as bar:
         task = bar.add_task("games", total=total)
-        yield lambda played: bar.advance(task, played)
+
+        def advance(played: int) -> None:
+            bar.advance(task, played)
+            bar.refresh()
+
+        bar.refresh()
+        yield advance
 
 
 def _out_json(obj: object) -> None:
@@ -149,7 +160,7 @@ def simulate_command(
 def tournament_command(
     game: Annotated[str, typer.Argument(help="beggar, flip7, familles or panoplies.")],
     bots: BotsOption,
-    games: GamesOption = 1000,
+    games: TableGamesOption = 1000,
     table_size: Annotated[
         int | None,
         typer.Option("--table-size", help="Bots per table (default 2: every pairing)."),
