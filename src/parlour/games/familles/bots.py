@@ -1,0 +1,278 @@
+"""Bots of the Jeu des 7 familles (reused by Panoplies): reflexes, memory and search.
+
+- `reflexes`: the three reflexes of the seed: remember the asks, ask the players holding many
+  cards, concentrate on the one or two families nearest completion.
+- `memory`: exact public inference (the tracker): ask for a card known to be in a hand first,
+  never re-ask a sure miss, otherwise the best chance of a hit (or of a Bonne pioche).
+- `search`: information-set Monte Carlo search (parlour.bots.search) over `determinize`,
+  spending its budget on memory's best few asks, with fast playouts in which every player
+  remembers the cards seen changing hands.
+
+All of them read only their `Decision`: the view, their own events and `determinize`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from parlour.bots.base import Bot, Decision
+from parlour.bots.search import SearchBot
+from parlour.core.events import Event
+from parlour.games.familles.askdraw import PILE, Ask, AskDrawState, Grouping
+from parlour.games.familles.tracker import Tracker
+
+
+def grouping_of(decision: Decision) -> Grouping:
+    return decision.game.grouping(decision.rules)  # type: ignore[attr-defined, no-any-return]
+
+
+class TrackingBot(Bot):
+    """A bot that keeps a tracker of its seat's knowledge, fed from its own events only."""
+
+    def __init__(self, rng: random.Random | None = None) -> None:
+        super().__init__(rng)
+        self._tracker: Tracker | None = None
+        self._cursor = 0
+        self._first: Event | None = None
+
+    def tracker(self, decision: Decision) -> Tracker:
+        events = decision.events
+        new_game = (
+            self._tracker is None
+            or not events
+            or events[0] is not self._first
+            or len(events) < self._cursor
+            or self._tracker.observer != decision.seat
+        )
+        if new_game:
+            n = len(decision.view["players"])
+            self._tracker = Tracker(grouping_of(decision), n, decision.seat)
+            self._cursor = 0
+            self._first = events[0] if events else None
+        assert self._tracker is not None
+        for event in events[self._cursor :]:
+            self._tracker.observe(event)
+        self._cursor = len(events)
+        return self._tracker
+
+
+def hit_chances(tracker: Tracker, asks: Sequence[Ask]) -> list[float]:
+    """For each ask, the chance it succeeds: a gift, or else a Bonne pioche."""
+    where = {card: seat for seat, cards in enumerate(tracker.sure) for card in cards}
+    probs = tracker.probabilities()
+    pile = tracker.pile
+    out = []
+    for ask in asks:
+        holder = where.get(ask.card)
+        if holder is not None:
+            out.append(1.0 if holder == ask.target else 0.0)
+            continue
+        spread = probs.get(ask.card)
+        if spread is None:
+            out.append(0.0)
+            continue
+        p = spread[ask.target]
+        in_pile = max(0.0, 1.0 - sum(spread)) if pile else 0.0
+        out.append(p + (1 - p) * (in_pile / pile if pile else 0.0))
+    return out
+
+
+def ranked_asks(tracker: Tracker, seat: int, asks: Sequence[Ask]) -> list[tuple[float, Ask]]:
+    """Asks by memory's preference: surest hit, then the group nearest completion, then the
+    target with most cards."""
+    group_of = tracker.grouping.group_of
+    held = [0] * tracker.grouping.num_groups
+    for card in tracker.sure[seat]:
+        held[group_of[card]] += 1
+    chances = hit_chances(tracker, asks)
+    scored = [
+        (chance + 0.01 * held[group_of[ask.card]] + 0.0001 * tracker.sizes[ask.target], ask)
+        for chance, ask in zip(chances, asks, strict=True)
+    ]
+    scored.sort(key=lambda pair: (-pair[0], pair[1].id))
+    return scored
+
+
+class MemoryBot(TrackingBot):
+    """Exact public inference: sure hits first, never a sure miss, then the best chance."""
+
+    name = "memory"
+
+    def act(self, decision: Decision) -> Any:
+        legal = decision.legal_actions
+        if len(legal) == 1:
+            return legal[0]
+        ranked = ranked_asks(self.tracker(decision), decision.seat, legal)
+        best = ranked[0][0]
+        top = [ask for score, ask in ranked if score >= best - 1e-9]
+        return self.rng.choice(top)
+
+
+class ReflexesBot(Bot):
+    """The seed's three reflexes, with a child's memory: who asked for which family, who said
+    « Pioche ! » to which card, who received which card; no finer inference."""
+
+    name = "reflexes"
+
+    def __init__(self, rng: random.Random | None = None) -> None:
+        super().__init__(rng)
+        self._cursor = 0
+        self._first: Event | None = None
+        self._reset()
+
+    def _reset(self) -> None:
+        self.asked_group: dict[int, set[int]] = {}
+        self.said_pioche: set[tuple[int, int]] = set()
+        self.received: dict[int, int] = {}
+
+    def _read(self, decision: Decision, group_of: Sequence[int]) -> None:
+        events = decision.events
+        if not events or events[0] is not self._first or len(events) < self._cursor:
+            self._reset()
+            self._cursor = 0
+            self._first = events[0] if events else None
+        for event in events[self._cursor :]:
+            d = event.data
+            if event.type == "ask":
+                self.asked_group.setdefault(d["seat"], set()).add(group_of[d["card"]])
+            elif event.type == "pioche":
+                self.said_pioche.add((d["seat"], d["card"]))
+            elif event.type == "give":
+                self.received[d["card"]] = d["to"]
+            elif event.type == "bonne_pioche":
+                self.received[d["card"]] = d["seat"]
+        self._cursor = len(events)
+
+    def act(self, decision: Decision) -> Any:
+        legal = decision.legal_actions
+        if len(legal) == 1:
+            return legal[0]
+        group_of = grouping_of(decision).group_of
+        self._read(decision, group_of)
+        sizes = decision.view["hand_sizes"]
+        held: dict[int, int] = {}
+        for card in decision.view["hand"]:
+            held[group_of[card]] = held.get(group_of[card], 0) + 1
+        # Concentrate: the one or two families with most cards in hand.
+        focus = sorted(held, key=lambda g: (-held[g], self.rng.random()))[:2]
+        options = [a for a in legal if group_of[a.card] in focus] or list(legal)
+
+        def score(ask: Ask) -> float:
+            if self.received.get(ask.card) == ask.target:
+                return 100.0
+            if (ask.target, ask.card) in self.said_pioche:
+                return -100.0
+            bonus = 10.0 if group_of[ask.card] in self.asked_group.get(ask.target, ()) else 0.0
+            return bonus + sizes[ask.target] + self.rng.random()
+
+        return max(options, key=score)
+
+
+# ----- search ---------------------------------------------------------------------------------
+def playout_ask(state: AskDrawState, rng: random.Random) -> Ask:
+    """A fast playout move: a card everybody saw go into a hand, else a card of one's biggest
+    group from a player chosen by hand size."""
+    p = state.turn
+    grouping = state.grouping
+    members = grouping.members
+    counts = state.counts[p]
+    holder = state.public_holder
+    known: tuple[int, int] | None = None
+    known_count = 0
+    top = 0
+    top_groups: list[int] = []
+    for g, k in enumerate(counts):
+        if not k:
+            continue
+        if k > top:
+            top, top_groups = k, [g]
+        elif k == top:
+            top_groups.append(g)
+        if k > known_count:
+            for card in members[g]:
+                h = holder[card]
+                if h >= 0 and h != p:  # seen going into another hand, and still there
+                    known, known_count = (h, card), k
+                    break
+    if known is not None:
+        return Ask(known[0], known[1], grouping.num_cards)
+    hand = state.hands[p]
+    if not top_groups:  # ask_any with an empty match: any group still in play
+        top_groups = [g for g in range(grouping.num_groups) if state.laid[g] == PILE]
+    group = top_groups[0] if len(top_groups) == 1 else rng.choice(top_groups)
+    missing = [c for c in members[group] if c not in hand]
+    hands = state.hands
+    total = 0
+    for t in range(state.num_players):
+        if t != p:
+            total += len(hands[t])
+    pick = rng.random() * total
+    target = p
+    for t in range(state.num_players):
+        if t != p and hands[t]:
+            target = t
+            pick -= len(hands[t])
+            if pick < 0:
+                break
+    return Ask(target, rng.choice(missing), grouping.num_cards)
+
+
+def make_playout(
+    value: Callable[[AskDrawState, int], float], max_steps: int = 400
+) -> Callable[[Any, int, random.Random], float]:
+    """A playout for the ask-and-draw games: fast moves to the end (or `max_steps`), then the
+    seat's reward, or `value(state, seat)` as an estimate when cut short."""
+
+    def playout(state: Any, seat: int, rng: random.Random) -> float:
+        state._quiet = True
+        steps = 0
+        while not state.is_over and steps < max_steps:
+            state._apply(playout_ask(state, rng))
+            steps += 1
+        return value(state, seat)
+
+    return playout
+
+
+def familles_value(state: AskDrawState, seat: int) -> float:
+    """Win share (ties shared) at the end; on a cut-off, the share among current leaders."""
+    outcome = state.outcome
+    if outcome is not None:
+        return 1.0 / len(outcome.winners) if seat in outcome.winners else 0.0
+    counts = [sum(1 for o in state.laid if o == s) for s in range(state.num_players)]
+    best = max(counts)
+    leaders = [s for s, c in enumerate(counts) if c == best]
+    return 1.0 / len(leaders) if seat in leaders else 0.0
+
+
+class MemoryCandidates:
+    """The search's candidate moves: memory's best few asks, best first."""
+
+    def __init__(self, width: int = 6) -> None:
+        self.width = width
+        self.memory = MemoryBot()
+
+    def __call__(self, decision: Decision) -> list[Ask]:
+        legal = decision.legal_actions
+        ranked = ranked_asks(self.memory.tracker(decision), decision.seat, legal)
+        return [ask for _, ask in ranked[: self.width]]
+
+
+def familles_search(
+    budget: str = "0.2", width: str = "6", *, rng: random.Random | None = None
+) -> SearchBot:
+    return SearchBot(
+        budget,
+        playout=make_playout(familles_value),
+        candidates=MemoryCandidates(int(width)),
+        rng=rng,
+    )
+
+
+BOTS: dict[str, Callable[..., Bot]] = {
+    "reflexes": ReflexesBot,
+    "memory": MemoryBot,
+    "search": familles_search,
+}

@@ -1,0 +1,66 @@
+"""`parlour decks list` and `parlour decks check FILE`: the decks of the Jeu des 7 familles."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+import parlour.i18n.familles  # noqa: F401  (registers the texts)
+from parlour.games.familles.decks import BUILTIN_DECKS, get_deck, load_deck_file
+from parlour.i18n import resolve_lang, t
+
+decks_app = typer.Typer(
+    help="Decks of the Jeu des 7 familles: the built-in ones, and checking your own TOML deck.",
+    no_args_is_help=True,
+)
+console = Console(soft_wrap=True)
+
+
+@decks_app.command("list")
+def list_command(
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """The built-in decks (use one with --rules deck=ID, or deck=PATH for your own)."""
+    decks = [get_deck(deck_id) for deck_id in BUILTIN_DECKS]
+    if as_json:
+        sys.stdout.write(json.dumps([d.to_json() for d in decks], ensure_ascii=False) + "\n")
+        return
+    table = Table(title="Decks")
+    table.add_column("id")
+    table.add_column("name")
+    table.add_column("lang")
+    table.add_column("families")
+    for deck in decks:
+        table.add_row(deck.id, deck.name, deck.lang, ", ".join(f.title for f in deck.families))
+    console.print(table)
+
+
+@decks_app.command("check")
+def check_command(
+    file: Annotated[str, typer.Argument(help="A deck file (TOML).")],
+    lang: Annotated[str | None, typer.Option("--lang", help="fr or en.")] = None,
+) -> None:
+    """Validate a deck file: a clear message for the first problem, or a summary."""
+    language = resolve_lang(lang)
+    deck = load_deck_file(file)
+    console.print(
+        t(
+            "decks.check_ok",
+            language,
+            path=file,
+            id=deck.id,
+            name=deck.name,
+            families=len(deck.families),
+        ),
+        highlight=False,
+        markup=False,
+    )
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(decks_app, name="decks")

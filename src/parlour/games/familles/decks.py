@@ -1,0 +1,234 @@
+"""Decks of the Jeu des 7 familles as data (RULES.md §3): TOML files, validated on loading.
+
+A deck is 7 families of 6 members, listed in the fixed order of the roles (grandfather,
+grandmother, father, mother, son, daughter). Card `family * 6 + role` is that family's member.
+Two decks ship with Parlour (`fr`, `en`); a user deck is any TOML file of the same shape.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from parlour.core.errors import RulesError
+
+FAMILIES = 7
+ROLES = ("grandfather", "grandmother", "father", "mother", "son", "daughter")
+ROLE_GENDERS = ("m", "f", "m", "f", "m", "f")
+DECK_DIR = Path(__file__).with_name("decks")
+BUILTIN_DECKS = ("fr", "en")
+_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+_ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
+
+
+class DeckError(RulesError):
+    """A deck file that cannot be used, with the reason and where."""
+
+
+@dataclass(frozen=True)
+class Member:
+    name: str
+    article: str  # "le", "la", "l'" or "" (English decks name members without one)
+    gender: str  # "m" or "f"
+    picture: str | None = None
+
+    def spoken(self) -> str:
+        """The member as a player says it: « la fille », « l'oncle », « Miss Bun »."""
+        if not self.article:
+            return self.name
+        if self.article.endswith("'"):
+            return self.article + self.name
+        return f"{self.article} {self.name}"
+
+
+@dataclass(frozen=True)
+class Family:
+    id: str
+    name: str
+    title: str
+    colour: str
+    members: tuple[Member, ...]
+    picture: str | None = None
+
+
+@dataclass(frozen=True)
+class Deck:
+    id: str
+    name: str
+    lang: str
+    families: tuple[Family, ...]
+    source: str  # "builtin" or the file it was read from
+
+    @property
+    def num_cards(self) -> int:
+        return len(self.families) * len(ROLES)
+
+    def family_of(self, card: int) -> int:
+        return card // len(ROLES)
+
+    def role_of(self, card: int) -> int:
+        return card % len(ROLES)
+
+    def card(self, family: int | str, role: int | str) -> int:
+        """A card from a family (index or id) and a role (index or English role name)."""
+        f = family if isinstance(family, int) else self.family_index(family)
+        r = role if isinstance(role, int) else ROLES.index(role)
+        return f * len(ROLES) + r
+
+    def family_index(self, family_id: str) -> int:
+        for index, family in enumerate(self.families):
+            if family.id == family_id:
+                return index
+        raise DeckError(f"deck {self.id} has no family {family_id!r}")
+
+    def member(self, card: int) -> Member:
+        return self.families[self.family_of(card)].members[self.role_of(card)]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "lang": self.lang,
+            "families": [
+                {
+                    "id": f.id,
+                    "name": f.name,
+                    "title": f.title,
+                    "colour": f.colour,
+                    "members": [m.spoken() for m in f.members],
+                }
+                for f in self.families
+            ],
+        }
+
+
+def _text(obj: dict[str, Any], key: str, where: str, required: bool = True) -> str | None:
+    value = obj.get(key)
+    if value is None:
+        if required:
+            raise DeckError(f"{where}: missing {key!r}")
+        return None
+    if not isinstance(value, str) or not value.strip():
+        raise DeckError(f"{where}: {key!r} must be a non-empty text, got {value!r}")
+    return value.strip()
+
+
+def _picture(obj: dict[str, Any], where: str, base: Path | None) -> str | None:
+    picture = _text(obj, "picture", where, required=False)
+    if picture is not None and base is not None and not (base / picture).is_file():
+        raise DeckError(f"{where}: picture {picture!r} not found next to the deck file")
+    return picture
+
+
+def _member(obj: Any, where: str, role: int, lang: str, base: Path | None) -> Member:
+    if not isinstance(obj, dict):
+        raise DeckError(f'{where}: a member is a table such as {{ name = "fille" }}')
+    name = _text(obj, "name", where)
+    assert name is not None
+    gender = _text(obj, "gender", where, required=False) or ROLE_GENDERS[role]
+    if gender not in ("m", "f"):
+        raise DeckError(f'{where}: gender must be "m" or "f", not {gender!r}')
+    article = obj.get("article")
+    if article is None:
+        # French narration needs an article; derive it from the gender and the first letter.
+        if lang == "fr":
+            article = (
+                "l'" if name[0].lower() in "aeiouyhéèêâîôû" else ("le" if gender == "m" else "la")
+            )
+        else:
+            article = ""
+    if not isinstance(article, str):
+        raise DeckError(f"{where}: article must be a text, got {article!r}")
+    return Member(name, article.strip(), gender, _picture(obj, where, base))
+
+
+def parse_deck(data: dict[str, Any], source: str, base: Path | None = None) -> Deck:
+    """Validate a deck read from TOML; every problem is a DeckError saying where and why."""
+    where = source
+    deck_id = _text(data, "id", where)
+    name = _text(data, "name", where)
+    lang = _text(data, "lang", where, required=False) or "fr"
+    assert deck_id is not None and name is not None
+    if not _ID.match(deck_id):
+        raise DeckError(f"{where}: id {deck_id!r} must be lower-case letters, digits, - or _")
+    if lang not in ("fr", "en"):
+        raise DeckError(f'{where}: lang must be "fr" or "en", not {lang!r}')
+    raw = data.get("families")
+    if not isinstance(raw, list) or not raw:
+        raise DeckError(f"{where}: a deck needs [[families]] tables")
+    if len(raw) != FAMILIES:
+        raise DeckError(f"{where}: a deck has {FAMILIES} families, this one has {len(raw)}")
+    families: list[Family] = []
+    seen_ids: set[str] = set()
+    seen_names: set[str] = set()
+    for index, fam in enumerate(raw):
+        fwhere = f"{where}: family {index + 1}"
+        if not isinstance(fam, dict):
+            raise DeckError(f"{fwhere} is not a table")
+        fid = _text(fam, "id", fwhere)
+        fname = _text(fam, "name", fwhere)
+        assert fid is not None and fname is not None
+        fwhere = f"{where}: family {fid!r}"
+        if not _ID.match(fid):
+            raise DeckError(f"{fwhere}: id must be lower-case letters, digits, - or _")
+        if fid in seen_ids:
+            raise DeckError(f"{fwhere}: duplicate family id {fid!r}")
+        if fname in seen_names:
+            raise DeckError(f"{fwhere}: duplicate family name {fname!r}")
+        seen_ids.add(fid)
+        seen_names.add(fname)
+        colour = _text(fam, "colour", fwhere, required=False) or "#888888"
+        if not _COLOUR.match(colour):
+            raise DeckError(f'{fwhere}: colour must look like "#a1b2c3", not {colour!r}')
+        members_raw = fam.get("members")
+        if not isinstance(members_raw, list):
+            raise DeckError(f"{fwhere}: missing its list of members")
+        if len(members_raw) != len(ROLES):
+            raise DeckError(
+                f"{fwhere} is not complete: it has {len(members_raw)} members, a family has "
+                f"{len(ROLES)} ({', '.join(ROLES)}, in that order)"
+            )
+        members = tuple(
+            _member(m, f"{fwhere}, member {r + 1} ({ROLES[r]})", r, lang, base)
+            for r, m in enumerate(members_raw)
+        )
+        names = [m.name for m in members]
+        for member_name in names:
+            if names.count(member_name) > 1:
+                raise DeckError(f"{fwhere}: duplicate member {member_name!r}")
+        title = _text(fam, "title", fwhere, required=False) or fname
+        families.append(Family(fid, fname, title, colour, members, _picture(fam, fwhere, base)))
+    return Deck(deck_id, name, lang, tuple(families), source)
+
+
+def load_deck_file(path: str | Path) -> Deck:
+    file = Path(path)
+    try:
+        raw = file.read_bytes()
+    except OSError as err:
+        raise DeckError(f"cannot read deck {path}: {err.strerror}") from None
+    try:
+        data = tomllib.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise DeckError(f"{path} is not UTF-8 text") from None
+    except tomllib.TOMLDecodeError as err:
+        raise DeckError(f"{path} is not valid TOML: {err}") from None
+    source = str(path)
+    return parse_deck(data, source, file.parent)
+
+
+@cache
+def get_deck(spec: str) -> Deck:
+    """A deck by built-in id (`fr`, `en`) or by the path of a TOML file."""
+    if spec in BUILTIN_DECKS:
+        data = tomllib.loads((DECK_DIR / f"{spec}.toml").read_text(encoding="utf-8"))
+        return parse_deck(data, "builtin")
+    if spec.endswith(".toml") or "/" in spec:
+        return load_deck_file(spec)
+    raise DeckError(
+        f"unknown deck {spec!r}; decks are {', '.join(BUILTIN_DECKS)} or the path of a .toml file"
+    )

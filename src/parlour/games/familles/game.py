@@ -1,0 +1,184 @@
+"""The Jeu des 7 familles' entry point for the other layers."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import parlour.i18n.familles  # noqa: F401  (registers the texts)
+from parlour.core.errors import RulesError
+from parlour.core.events import Event
+from parlour.core.game import Game, Seat
+from parlour.games.familles.askdraw import Ask, Grouping, ask_from_id, ask_from_json, normalise_deal
+from parlour.games.familles.decks import ROLES, Deck, get_deck
+from parlour.games.familles.rules import FAMILY_GROUPING, FamillesRules, FamillesState
+from parlour.i18n import t
+from parlour.i18n.common import join_names
+
+NUM_CARDS = 42
+
+
+def member_spoken(deck: Deck, card: int, lang: str) -> str:
+    """« la fille », « Miss Bun », or the role in the other language (« the daughter »)."""
+    if deck.lang == lang:
+        return deck.member(card).spoken()
+    return t(f"familles.role.{ROLES[deck.role_of(card)]}", lang)
+
+
+def card_name(deck: Deck, card: int, lang: str) -> str:
+    """« la fille Boulanger », « Miss Bun », « the Boulanger daughter »."""
+    family = deck.families[deck.family_of(card)]
+    if deck.lang == lang:
+        member = deck.member(card)
+        return member.name if lang == "en" else f"{member.spoken()} {family.name}"
+    role = t(f"familles.role.{ROLES[deck.role_of(card)]}", lang)
+    if lang == "en":
+        return role.replace("the ", f"the {family.name} ", 1)
+    return f"{role} {family.name}"
+
+
+def parse_card(deck: Deck, token: Any) -> int:
+    """A card as an integer, or `family/role` such as `boulanger/daughter`."""
+    if isinstance(token, int) and not isinstance(token, bool):
+        if not 0 <= token < NUM_CARDS:
+            raise RulesError(f"cards are 0 to {NUM_CARDS - 1}, not {token}")
+        return token
+    if isinstance(token, str) and "/" in token:
+        family, _, role = token.partition("/")
+        if role not in ROLES:
+            raise RulesError(f"unknown member {role!r}; members are {', '.join(ROLES)}")
+        return deck.card(family, role)
+    raise RulesError(f"a card is a number or family/member such as boulanger/daughter: {token!r}")
+
+
+class Familles(Game):
+    name = "familles"
+    title = {"en": "Happy Families (Jeu des 7 familles)", "fr": "Jeu des 7 familles"}
+    rules_class = FamillesRules
+    min_players = 2
+    max_players = 6
+
+    def new_state(
+        self,
+        seats: Sequence[Seat] | int,
+        seed: int | None = None,
+        deal: Any = None,
+        rules: Any = None,
+    ) -> FamillesState:
+        rules = rules or FamillesRules()
+        if isinstance(seats, int) and deal is not None and "hands" in deal:
+            seats = len(deal["hands"])
+        seat_list = self.seats_from(seats)
+        self.check_players(len(seat_list), rules)
+        rules.check_players(len(seat_list))
+        if deal is not None:
+            deck = get_deck(rules.deck)
+            deal = normalise_deal(deal, len(seat_list), NUM_CARDS, lambda c: parse_card(deck, c))
+        return FamillesState(rules, seat_list, seed, deal)
+
+    def action_from_json(self, obj: Mapping[str, Any]) -> Ask:
+        return ask_from_json(obj, NUM_CARDS)
+
+    def num_actions(self, rules: Any, num_players: int) -> int:
+        return NUM_CARDS * num_players
+
+    def action_from_id(self, action_id: int, rules: Any, num_players: int) -> Ask:
+        return ask_from_id(action_id, NUM_CARDS, num_players)
+
+    def narrate(self, event: Event, lang: str, names: Sequence[str]) -> str | None:
+        return narrate_ask_draw(event, lang, names, self._card_namer, self._group_namer) or (
+            self._narrate_end(event, lang, names)
+        )
+
+    @staticmethod
+    def _card_namer(d: Mapping[str, Any], lang: str) -> tuple[str, str, str]:
+        deck = get_deck(d.get("deck", "fr"))
+        card = d["card"]
+        family = deck.families[deck.family_of(card)].name
+        return family, member_spoken(deck, card, lang), card_name(deck, card, lang)
+
+    @staticmethod
+    def _group_namer(d: Mapping[str, Any], lang: str) -> str:
+        return get_deck(d.get("deck", "fr")).families[d["group"]].name
+
+    @staticmethod
+    def _narrate_end(event: Event, lang: str, names: Sequence[str]) -> str | None:
+        d = event.data
+        if event.type == "end":
+            scores = ", ".join(
+                t("familles.score", lang, name=names[s], n=n) for s, n in enumerate(d["families"])
+            )
+            line = t("familles.end", lang, scores=scores)
+            winners = [names[s] for s in d["winners"]]
+            if len(winners) == 1:
+                return f"{line} {t('wins', lang, name=winners[0])}"
+            return f"{line} {t('shared_win', lang, names=join_names(winners, lang))}"
+        if event.type == "capped":
+            return t("capped", lang, turns=d["turns"])
+        return None
+
+    def rules_text(self, lang: str) -> str:
+        return t("familles.rules", lang)
+
+    def grouping(self, rules: Any) -> Grouping:
+        """How cards group for asking and laying: by family."""
+        return FAMILY_GROUPING
+
+    def bots(self) -> Mapping[str, Callable[..., Any]]:
+        from parlour.games.familles.bots import BOTS
+
+        return BOTS
+
+
+def narrate_ask_draw(
+    event: Event,
+    lang: str,
+    names: Sequence[str],
+    card_namer: Callable[[Mapping[str, Any], str], tuple[str, str, str]],
+    group_namer: Callable[[Mapping[str, Any], str], str],
+) -> str | None:
+    """Narration of the ask-and-draw events, shared with Panoplies.
+
+    `card_namer(data, lang)` gives (group name, member as asked, card name); `group_namer`
+    the name of a laid group.
+    """
+    d = event.data
+    kind = event.type
+    if kind == "deal":
+        sizes = d["sizes"]
+        size = sizes[0] if len(set(sizes)) == 1 else "/".join(map(str, sizes))
+        return t("familles.deal", lang, size=size, pile=d["pile"], first=names[d["first"]])
+    if kind == "ask":
+        family, member, _ = card_namer(d, lang)
+        return t(
+            "familles.ask",
+            lang,
+            name=names[d["seat"]],
+            target=names[d["target"]],
+            family=family,
+            member=member,
+        )
+    if kind == "give":
+        card = card_namer(d, lang)[2]
+        return t("familles.give", lang, name=names[d["seat"]], card=card, to=names[d["to"]])
+    if kind == "pioche":
+        return t("familles.pioche", lang, name=names[d["seat"]])
+    if kind == "bonne_pioche":
+        return t("familles.bonne_pioche", lang, name=names[d["seat"]], card=card_namer(d, lang)[2])
+    if kind == "draw":
+        if "card" in d:
+            card = card_namer(d, lang)[2]
+            return t("familles.draw_own", lang, name=names[d["seat"]], card=card)
+        return t("familles.draw", lang, name=names[d["seat"]])
+    if kind == "lay":
+        return t("familles.lay", lang, name=names[d["seat"]], family=group_namer(d, lang))
+    if kind == "pass":
+        return t("familles.pass", lang, name=names[d["seat"]])
+    if kind == "turn":
+        return t("familles.turn", lang, name=names[d["seat"]])
+    return None
+
+
+GAME = Familles()
+FamillesState.game = GAME
+__all__ = ["GAME", "Familles", "card_name", "member_spoken", "narrate_ask_draw", "parse_card"]

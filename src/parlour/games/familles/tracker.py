@@ -1,0 +1,300 @@
+"""Public knowledge: what one seat can infer from the events it has seen, and nothing else.
+
+The tracker never reads a state. It follows the events of the ask-and-draw games (deal, hand,
+ask, give, pioche, bonne_pioche, draw, lay) and keeps, for every seat:
+
+- `sizes`: hand sizes, and `pile`: the size of the draw pile;
+- `sure`: cards surely in that hand (the observer's whole hand; cards seen given or shown);
+- `lacks`: cards that seat surely lacks since its last hidden draw (it asked for them, or said
+  « Pioche ! » to them);
+- `holds_group`: groups of which it surely holds at least one card (it asked for one of them).
+
+`sample` re-deals the unknown cards consistently with all of it: the basis of `determinize`.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from parlour.core.events import Event
+
+PILE = -1
+
+
+class Tracker:
+    def __init__(self, grouping: Any, num_players: int, observer: int | None) -> None:
+        self.grouping = grouping
+        self.num_players = num_players
+        self.observer = observer
+        self._reset([0] * num_players, 0, False)
+
+    def _reset(self, sizes: list[int], pile: int, ask_any: bool) -> None:
+        n = self.num_players
+        self.sizes = list(sizes)
+        self.pile = pile
+        self.ask_any = ask_any
+        self.sure: list[set[int]] = [set() for _ in range(n)]
+        self.lacks: list[set[int]] = [set() for _ in range(n)]
+        # Hidden draws per seat, and for each card once lacked, the draw count at that time:
+        # a card lacked before d hidden draws can only be among those d cards.
+        self.draws = [0] * n
+        self.lack_since: list[dict[int, int]] = [{} for _ in range(n)]
+        self.holds_group: list[set[int]] = [set() for _ in range(n)]
+        self.laid: list[int] = [PILE] * self.grouping.num_groups
+
+    # ----- reading events ----------------------------------------------------------------------
+    def observe(self, event: Event) -> None:
+        handler = getattr(self, f"_on_{event.type}", None)
+        if handler is not None:
+            handler(event.data)
+
+    def _on_deal(self, d: Any) -> None:
+        self._reset(d["sizes"], d["pile"], bool(d.get("ask_any")))
+
+    def _on_hand(self, d: Any) -> None:
+        self.sure[d["seat"]] = set(d["cards"])
+
+    def _on_ask(self, d: Any) -> None:
+        seat, card = d["seat"], d["card"]
+        self._lack(seat, card)  # nobody may ask for a card he holds
+        if not self.ask_any:
+            self.holds_group[seat].add(self.grouping.group_of[card])
+
+    def _on_give(self, d: Any) -> None:
+        giver, taker, card = d["seat"], d["to"], d["card"]
+        self.sizes[giver] -= 1
+        self.sizes[taker] += 1
+        self.sure[giver].discard(card)
+        self.sure[taker].add(card)
+        self._unlack(taker, card)
+        # The giver may have given his only card of that group.
+        self.holds_group[giver].discard(self.grouping.group_of[card])
+
+    def _on_pioche(self, d: Any) -> None:
+        self._lack(d["seat"], d["card"])
+
+    def _lack(self, seat: int, card: int) -> None:
+        self.lacks[seat].add(card)
+        self.lack_since[seat][card] = self.draws[seat]
+
+    def _unlack(self, seat: int, card: int) -> None:
+        self.lacks[seat].discard(card)
+        self.lack_since[seat].pop(card, None)
+
+    def _on_bonne_pioche(self, d: Any) -> None:
+        seat, card = d["seat"], d["card"]
+        self.sizes[seat] += 1
+        self.pile -= 1
+        self.sure[seat].add(card)
+        self._unlack(seat, card)
+
+    def _on_draw(self, d: Any) -> None:
+        seat = d["seat"]
+        self.sizes[seat] += 1
+        self.pile -= 1
+        if "card" in d:
+            self.sure[seat].add(d["card"])
+            self._unlack(seat, d["card"])
+        else:
+            self.lacks[seat].clear()  # the hidden card could be any of them
+            self.draws[seat] += 1
+
+    def _on_lay(self, d: Any) -> None:
+        seat, group, cards = d["seat"], d["group"], d["cards"]
+        self.sizes[seat] -= len(cards)
+        self.laid[group] = seat
+        for s in range(self.num_players):
+            self.sure[s].difference_update(cards)
+            self.lacks[s].difference_update(cards)
+            for card in cards:
+                self.lack_since[s].pop(card, None)
+            self.holds_group[s].discard(group)
+
+    # ----- queries -----------------------------------------------------------------------------
+    def holder(self, card: int) -> int | None:
+        """The seat surely holding `card`, if known."""
+        for seat, cards in enumerate(self.sure):
+            if card in cards:
+                return seat
+        return None
+
+    def free(self, seat: int) -> int:
+        """Cards of `seat` whose identity is unknown to the observer."""
+        return self.sizes[seat] - len(self.sure[seat])
+
+    def unknown_cards(self) -> list[int]:
+        located = set().union(*self.sure)
+        group_of = self.grouping.group_of
+        return [
+            c
+            for c in range(self.grouping.num_cards)
+            if self.laid[group_of[c]] == PILE and c not in located
+        ]
+
+    def obligations(self, seat: int) -> list[int]:
+        """Groups `seat` surely holds but with no card of it known to the observer."""
+        group_of = self.grouping.group_of
+        known = {group_of[c] for c in self.sure[seat]}
+        return sorted(g for g in self.holds_group[seat] if g not in known)
+
+    def probabilities(self) -> dict[int, list[float]]:
+        """For each unknown card, an estimate of the chance it is in each seat's hand.
+
+        Slots are weighted by the unknown cards of each hand (and the pile); a sure lack
+        gives 0; an obligation ("holds at least one of this group") lifts that group's
+        candidates. An estimate for ranking asks, not an exact posterior.
+        """
+        n = self.num_players
+        unknown = self.unknown_cards()
+        free = [self.free(s) for s in range(n)]
+        total_slots = sum(free) + self.pile
+        out: dict[int, list[float]] = {}
+        for card in unknown:
+            weights = [self._room(s, card, free[s]) for s in range(n)]
+            denom = sum(weights) + self.pile or total_slots or 1
+            out[card] = [w / denom for w in weights]
+        group_of = self.grouping.group_of
+        for seat in range(n):
+            for group in self.obligations(seat):
+                candidates = [
+                    c for c in unknown if group_of[c] == group and c not in self.lacks[seat]
+                ]
+                for card in candidates:
+                    p = out[card][seat]
+                    out[card][seat] = 1 - (1 - p) * (1 - 1 / len(candidates))
+        return out
+
+    def _room(self, seat: int, card: int, free: int) -> int:
+        """How many of `seat`'s unknown cards could be `card`: none for a sure lack, only the
+        cards drawn since for an older lack, else all of them."""
+        since = self.lack_since[seat].get(card)
+        if since is None:
+            return free
+        return min(free, self.draws[seat] - since)
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON summary (a table's memory hint can show it)."""
+        return {
+            "observer": self.observer,
+            "sizes": list(self.sizes),
+            "pile": self.pile,
+            "sure": [sorted(s) for s in self.sure],
+            "lacks": [sorted(s) for s in self.lacks],
+            "holds_group": [sorted(s) for s in self.holds_group],
+            "laid": list(self.laid),
+        }
+
+    # ----- sampling a consistent deal --------------------------------------------------------
+    def sample(self, rng: random.Random) -> tuple[list[list[int]], list[int]]:
+        """Every hand and the pile (top last), the unknown cards dealt at random so that every
+        public fact holds: sizes, sure cards, lacks, held groups, and no complete group left
+        in a hand (it would have been laid).
+
+        A random greedy deal, repaired by augmenting paths when it gets stuck (a bipartite
+        matching of cards to the free places); a deal with a complete group is drawn again.
+        """
+        members = self.grouping.members
+        for _ in range(200):
+            hands, pile = self._sample_once(rng)
+            if not any(
+                sum(1 for c in hand if self.grouping.group_of[c] == g) == len(members[g])
+                for hand in hands
+                for g in {self.grouping.group_of[c] for c in hand}
+            ):
+                return hands, pile
+        raise AssertionError("no deal without a complete group was found")
+
+    def _sample_once(self, rng: random.Random) -> tuple[list[list[int]], list[int]]:
+        n = self.num_players
+        group_of = self.grouping.group_of
+        unknown = self.unknown_cards()
+        rng.shuffle(unknown)
+        # Unit slots: (place, required group or -1).
+        slots: list[tuple[int, int]] = []
+        for seat in range(n):
+            free = self.free(seat)
+            required = self.obligations(seat)[:free]
+            slots.extend((seat, g) for g in required)
+            slots.extend((seat, -1) for _ in range(free - len(required)))
+        slots.extend((PILE, -1) for _ in range(self.pile))
+        if len(slots) != len(unknown):
+            raise AssertionError(f"{len(unknown)} unknown cards for {len(slots)} places")
+
+        def allowed(card: int, slot: int) -> bool:
+            place, group = slots[slot]
+            if place == PILE:
+                return True
+            return card not in self.lacks[place] and (group == -1 or group_of[card] == group)
+
+        owner = [-1] * len(slots)
+        slot_of: dict[int, int] = {}
+        # Obligations first, each with a random card that fits.
+        for slot, (_place, group) in enumerate(slots):
+            if group == -1:
+                continue
+            fits = [c for c in unknown if c not in slot_of and allowed(c, slot)]
+            if fits:
+                card = rng.choice(fits)
+                owner[slot], slot_of[card] = card, slot
+        # Then every other card into a free plain slot, by place, weighted by room left.
+        free_slots: dict[int, list[int]] = {}
+        for slot, (place, group) in enumerate(slots):
+            if group == -1:
+                free_slots.setdefault(place, []).append(slot)
+        for card in unknown:
+            if card in slot_of:
+                continue
+            places = [
+                p
+                for p, room in free_slots.items()
+                if room and (p == PILE or card not in self.lacks[p])
+            ]
+            if not places:
+                continue
+            weights = [
+                len(free_slots[p]) if p == PILE else self._room(p, card, len(free_slots[p]))
+                for p in places
+            ]
+            if not any(weights):
+                continue
+            place = rng.choices(places, weights)[0]
+            slot = free_slots[place].pop()
+            owner[slot], slot_of[card] = card, slot
+        # Repair: augmenting paths for the cards left over.
+        for card in unknown:
+            if card not in slot_of and not self._augment(card, slots, owner, slot_of, allowed):
+                raise AssertionError(f"no deal is consistent with the tracker (card {card})")
+        hands = [sorted(self.sure[s]) for s in range(n)]
+        pile: list[int] = []
+        for slot, card in enumerate(owner):
+            place = slots[slot][0]
+            if place == PILE:
+                pile.append(card)
+            else:
+                hands[place].append(card)
+        rng.shuffle(pile)
+        return hands, pile
+
+    @staticmethod
+    def _augment(
+        card: int,
+        slots: list[tuple[int, int]],
+        owner: list[int],
+        slot_of: dict[int, int],
+        allowed: Any,
+    ) -> bool:
+        seen: set[int] = set()
+
+        def visit(c: int) -> bool:
+            for slot in range(len(slots)):
+                if slot in seen or not allowed(c, slot):
+                    continue
+                seen.add(slot)
+                if owner[slot] == -1 or visit(owner[slot]):
+                    owner[slot] = c
+                    slot_of[c] = slot
+                    return True
+            return False
+
+        return visit(card)

@@ -1,0 +1,69 @@
+"""Texts of the Jeu des 7 familles (shared with Panoplies for the ask-and-draw lines)."""
+
+from parlour.i18n import register
+
+register(
+    {
+        "familles.title": {"en": "Happy Families (Jeu des 7 familles)", "fr": "Jeu des 7 familles"},
+        "familles.deal": {
+            "en": "{size} cards each; {pile} left in the pile. {first} starts.",
+            "fr": "{size} cartes chacun ; {pile} dans la pioche. {first} commence.",
+        },
+        "familles.ask": {
+            "en": "{name} to {target}: “From the {family} family, may I have {member}?”",
+            "fr": "{name} à {target} : « Dans la famille {family}, je voudrais {member}. »",
+        },
+        "familles.give": {
+            "en": "{name} gives {card} to {to}.",
+            "fr": "{name} donne {card} à {to}.",
+        },
+        "familles.pioche": {"en": "{name}: “Draw!”", "fr": "{name} : « Pioche ! »"},
+        "familles.bonne_pioche": {
+            "en": "{name} draws {card}: “Lucky draw!”",
+            "fr": "{name} pioche {card} : « Bonne pioche ! »",
+        },
+        "familles.draw": {"en": "{name} draws a card.", "fr": "{name} pioche une carte."},
+        "familles.draw_own": {"en": "{name} draws {card}.", "fr": "{name} pioche {card}."},
+        "familles.lay": {
+            "en": "{name} lays down the {family} family!",
+            "fr": "{name} pose la famille {family} !",
+        },
+        "familles.pass": {
+            "en": "{name} cannot play and passes.",
+            "fr": "{name} ne peut pas jouer et passe.",
+        },
+        "familles.turn": {"en": "{name} plays.", "fr": "À {name} de jouer."},
+        "familles.end": {
+            "en": "All seven families are down: {scores}.",
+            "fr": "Les sept familles sont posées : {scores}.",
+        },
+        "familles.score": {"en": "{name} {n}", "fr": "{name} {n}"},
+        "familles.role.grandfather": {"en": "the grandfather", "fr": "le grand-père"},
+        "familles.role.grandmother": {"en": "the grandmother", "fr": "la grand-mère"},
+        "familles.role.father": {"en": "the father", "fr": "le père"},
+        "familles.role.mother": {"en": "the mother", "fr": "la mère"},
+        "familles.role.son": {"en": "the son", "fr": "le fils"},
+        "familles.role.daughter": {"en": "the daughter", "fr": "la fille"},
+        "familles.card_other": {"en": "{role} {family}", "fr": "{role} {family}"},
+        "familles.rules": {
+            "en": "Two to six players collect families of six (grandfather, grandmother, "
+            "father, mother, son, daughter). In turn, ask another player who holds cards for a "
+            "precise card of a family you already hold and of which you lack that card. He must "
+            "give it, and you ask again. If he has not got it he says “Draw!”: you draw; the card "
+            "you asked for is a lucky draw, shown, and you ask again; any other card ends your "
+            "turn. A complete family is laid down at once. When all seven families are down, "
+            "the player with most families wins (ties are shared).",
+            "fr": "De deux à six joueurs réunissent des familles de six (grand-père, grand-mère, "
+            "père, mère, fils, fille). À son tour, on demande à un joueur qui a des cartes une "
+            "carte précise d'une famille dont on possède déjà une carte, et qu'on n'a pas. Il "
+            "doit la donner, et on redemande. S'il ne l'a pas il dit « Pioche ! » : on pioche ; "
+            "la carte demandée est une « Bonne pioche », montrée, et on redemande ; toute autre "
+            "carte finit le tour. Une famille complète est posée aussitôt. Quand les sept "
+            "familles sont posées, celui qui en a le plus gagne (ex æquo possibles).",
+        },
+        "decks.check_ok": {
+            "en": "{path}: deck {id} ({name}), {families} families of 6, valid.",
+            "fr": "{path} : jeu {id} ({name}), {families} familles de 6, valide.",
+        },
+    }
+)

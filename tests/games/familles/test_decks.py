@@ -1,0 +1,99 @@
+"""Decks as data: the built-in decks, user TOML decks and their validation, the CLI verbs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from parlour.cli import main
+from parlour.core.errors import RulesError
+from parlour.games.familles.decks import DeckError, get_deck, load_deck_file
+from parlour.games.familles.rules import FamillesRules
+
+FAMILY_NAMES = ("Alpha", "Beta", "Gamma", "Delta", "Epsilon", "Zeta", "Eta")
+
+
+def deck_text(families: int = 7, members: int = 6, extra: str = "", dup: bool = False) -> str:
+    out = ['id = "mine"', 'name = "Ma famille"', 'lang = "fr"', ""]
+    for i in range(families):
+        fid = "alpha" if dup and i == 1 else FAMILY_NAMES[i].lower()
+        out += ["[[families]]", f'id = "{fid}"', f'name = "{FAMILY_NAMES[i]}"']
+        out += ['colour = "#112233"', extra, "members = ["]
+        names = ["grand-père", "grand-mère", "père", "mère", "oncle", "fille"][:members]
+        out += [f'  {{ name = "{n}" }},' for n in names]
+        out += ["]", ""]
+    return "\n".join(out)
+
+
+def write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "deck.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_builtin_decks_have_seven_families_of_six() -> None:
+    for deck_id in ("fr", "en"):
+        deck = get_deck(deck_id)
+        assert len(deck.families) == 7 and deck.num_cards == 42
+        assert all(len(f.members) == 6 for f in deck.families)
+    fr = get_deck("fr")
+    boulanger = fr.families[fr.family_index("boulanger")]
+    assert boulanger.name == "Boulanger"
+    assert [m.spoken() for m in boulanger.members][-1] == "la fille"
+    assert get_deck("en").member(5).name == "Miss Bun"
+
+
+def test_a_user_deck_loads_with_articles_from_gender(tmp_path: Path) -> None:
+    deck = load_deck_file(write(tmp_path, deck_text()))
+    assert deck.id == "mine"
+    spoken = [m.spoken() for m in deck.families[0].members]
+    assert spoken == ["le grand-père", "la grand-mère", "le père", "la mère", "l'oncle", "la fille"]
+    rules = FamillesRules(deck=str(write(tmp_path, deck_text())))
+    assert rules.deck.endswith("deck.toml")
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (deck_text(families=6), "has 7 families, this one has 6"),
+        (deck_text(members=5), "is not complete: it has 5 members"),
+        (deck_text(dup=True), "duplicate family id 'alpha'"),
+        (deck_text(extra='picture = "missing.png"'), "picture 'missing.png' not found"),
+        (deck_text().replace('"#112233"', '"blue"', 1), "colour must look like"),
+        ("id = [", "is not valid TOML"),
+        ('name = "x"', "missing 'id'"),
+    ],
+)
+def test_a_malformed_deck_gets_a_clear_message(tmp_path: Path, text: str, message: str) -> None:
+    with pytest.raises(DeckError, match=message.replace("(", r"\(")):
+        load_deck_file(write(tmp_path, text))
+
+
+def test_a_picture_next_to_the_deck_is_accepted(tmp_path: Path) -> None:
+    (tmp_path / "alpha.png").write_bytes(b"png")
+    text = deck_text().replace('colour = "#112233"', 'colour = "#112233"\npicture = "alpha.png"', 1)
+    deck = load_deck_file(write(tmp_path, text))
+    assert deck.families[0].picture == "alpha.png"
+
+
+def test_an_unknown_deck_is_a_rules_error() -> None:
+    with pytest.raises(RulesError, match="unknown deck"):
+        FamillesRules(deck="klingon")
+
+
+def test_decks_list_and_check(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as done:
+        main(["decks", "list", "--json"])
+    assert done.value.code in (0, None)
+    assert '"Boulanger"' in capsys.readouterr().out
+    good = write(tmp_path, deck_text())
+    with pytest.raises(SystemExit) as done:
+        main(["decks", "check", str(good), "--lang", "en"])
+    assert done.value.code in (0, None)
+    assert "valid" in capsys.readouterr().out
+    bad = write(tmp_path, deck_text(members=4))
+    with pytest.raises(SystemExit) as done:
+        main(["decks", "check", str(bad)])
+    assert done.value.code == 2
+    assert "is not complete" in capsys.readouterr().err
