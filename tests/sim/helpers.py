@@ -38,3 +38,18 @@ def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, s
         code = exit_.code if isinstance(exit_.code, int) else 1
     out, err = capsys.readouterr()
     return code, out, err
+
+
+class KillerBot(Bot):
+    """Ends its worker process outright, as the out-of-memory killer would."""
+
+    name = "killer"
+
+    def act(self, decision: Decision):
+        import os
+
+        os._exit(3)
+
+
+def add_killer_bot(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(base.GENERIC_BOTS, "killer", KillerBot)  # type: ignore[index]

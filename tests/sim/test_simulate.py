@@ -9,6 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from parlour.core.errors import ParlourError
 from parlour.core.records import load_record, replay
 from parlour.core.registry import get_game
 from parlour.core.runner import play_game
@@ -17,7 +18,7 @@ from parlour.sim.output import game_columns
 from parlour.sim.schedule import derive_seed, game_seed, seating
 from parlour.sim.worker import seat_names, seeded_bots
 
-from .helpers import add_crash_bot
+from .helpers import add_crash_bot, add_killer_bot
 
 
 def _same_games(a, b) -> None:
@@ -100,3 +101,9 @@ def test_bulk_path_gives_the_runner_s_table_when_the_game_offers_one() -> None:
     slow = simulate("beggar", "first,random", 300, seed=21, workers=1, bulk=False)
     assert fast.rows.bulk and not slow.rows.bulk
     _same_games(fast, slow)
+
+
+def test_a_dead_worker_process_is_one_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    add_killer_bot(monkeypatch)
+    with pytest.raises(ParlourError, match="worker process died"):
+        simulate("beggar", "killer,first", 8, seed=1, workers=2, bulk=False)

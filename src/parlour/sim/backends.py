@@ -11,6 +11,7 @@ import os
 import socket
 from collections.abc import Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -59,6 +60,10 @@ class LocalBackend:
                 done, pending = wait(pending, return_when=FIRST_COMPLETED)
                 for future in done:
                     yield future.result()
+        except BrokenProcessPool:
+            raise ParlourError(
+                "a worker process died (killed, or out of memory?); try fewer --workers"
+            ) from None
         finally:
             pool.shutdown(wait=True, cancel_futures=True)
 
@@ -101,7 +106,15 @@ class RayBackend:
             try:
                 while pending:
                     done, pending = ray.wait(pending, num_returns=1)
-                    yield ray.get(done[0])
+                    try:
+                        result = ray.get(done[0])
+                    except ray.exceptions.RayError as err:
+                        # e.g. a node without Parlour installed cannot import the games
+                        first = str(err).strip().splitlines()[-1] if str(err).strip() else ""
+                        raise ParlourError(
+                            f"the Ray cluster could not play a chunk: {type(err).__name__}: {first}"
+                        ) from None
+                    yield result
             finally:
                 for ref in pending:
                     ray.cancel(ref)
