@@ -95,3 +95,40 @@ def test_missing_games_are_an_error_not_a_smaller_table() -> None:
     rows = [([0], [1.0, 0.0], 5, "finished")] * 2
     with pytest.raises(ValueError, match="missing"):
         gather(job, [_chunk(job, 0, rows), _chunk(job, 3, rows[:1])])
+
+
+@st.composite
+def played_games(draw: st.DrawFn) -> tuple[int, list[tuple[list[int], list[float], int]]]:
+    players = draw(st.integers(2, 5))
+    game = st.tuples(
+        st.lists(st.integers(0, players - 1), unique=True, max_size=players),
+        st.lists(st.integers(0, 9).map(float), min_size=players, max_size=players),
+        st.integers(1, 500),
+    )
+    return players, draw(st.lists(game, min_size=1, max_size=40))
+
+
+@given(played_games())
+def test_summary_matches_a_game_by_game_count(data) -> None:
+    from parlour.sim.schedule import seating
+
+    players, games = data
+    job = SimJob(
+        game="beggar", bots=tuple(f"b{i}" for i in range(players)), games=len(games), seed=0
+    )
+    rows = gather(job, [_chunk(job, 0, [(w, s, t, "x") for w, s, t in games])])
+    summary = summarise(rows)
+    wins = [0.0] * players
+    scores = [0.0] * players
+    for index, (winners, points, _) in enumerate(games):
+        bots_at = seating(index, players)
+        for seat in winners:
+            wins[bots_at[seat]] += 1 / len(winners)
+        for seat, p in enumerate(points):
+            scores[bots_at[seat]] += p
+    assert [line.wins for line in summary.bots] == pytest.approx(wins)
+    assert [line.mean_score for line in summary.bots] == pytest.approx(
+        [s / len(games) for s in scores]
+    )
+    assert summary.draws == sum(1 for w, _, _ in games if not w)
+    assert sum(wins) + summary.draws == pytest.approx(len(games))
