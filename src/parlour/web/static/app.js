@@ -159,6 +159,7 @@ async function newTable(name) {
     <div id="seat-editors"></div>
     <label>${t("language")} <select id="table-lang"><option value="en" ${lang === "en" ? "selected" : ""}>English</option><option value="fr" ${lang === "fr" ? "selected" : ""}>Français</option></select></label>
     <label>${t("turn_timer")} <input type="number" id="timer" min="0" max="600" value="0"></label>
+    <label>${t("deal_number")} <input type="number" id="seed" min="0" placeholder="—"></label>
     <details><summary>${t("options")}</summary>${game.options.map(optionInput).join("")}</details>
     <p><button type="submit" class="big">${t("create")}</button></p>
   </form>`;
@@ -198,6 +199,8 @@ async function newTable(name) {
       turn_timer: Number(document.getElementById("timer").value) || 0,
     };
     if (sit && seats[0].kind === "human") request.sit = 0;
+    const seed = document.getElementById("seed").value.trim();
+    if (seed !== "") request.seed = Number(seed);
     try {
       const made = await api("/api/tables", request);
       keepToken(made.id, { token: made.token, seat: request.sit ?? null, host: true });
@@ -340,11 +343,14 @@ async function tablePage(tableId) {
     if (!board || !message?.view) return;
     const view = message.view;
     const ctx = context();
+    document.getElementById("felt").dataset.step = message.step;
     board.innerHTML = draw.render(view, ctx);
     board.querySelectorAll("[data-act]").forEach((el) => el.addEventListener("click", () => {
+      board.querySelectorAll("[data-act]").forEach((other) => { other.style.pointerEvents = "none"; });
       act(JSON.parse(el.dataset.act));
     }));
     const actions = document.getElementById("actions");
+    actions.style.display = draw.customActions ? "none" : "";
     actions.innerHTML = ctx.legal.map((action, i) =>
       `<button type="button" data-legal="${i}">${esc(draw.label ? draw.label(action, view, ctx) : generic.label(action))}</button>`).join("");
     actions.querySelectorAll("button").forEach((button) => button.addEventListener("click", () => {

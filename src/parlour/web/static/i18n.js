@@ -16,6 +16,7 @@ const TEXTS = {
   language: ["Table language", "Langue de la table"],
   turn_timer: ["Turn timer (seconds, 0 = off): a bot plays for a player who is gone", "Minuteur (secondes, 0 = aucun) : un robot joue pour un joueur parti"],
   options: ["Options", "Options"],
+  deal_number: ["Deal number (optional: the same number deals the same cards)", "Numéro de donne (facultatif : le même numéro donne les mêmes cartes)"],
   create: ["Create the table", "Créer la table"],
   join: ["Sit here", "S'asseoir"],
   watch: ["Watch", "Regarder"],

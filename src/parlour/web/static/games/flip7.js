@@ -1,0 +1,115 @@
+// Flip 7: every player's line of cards, the deck, and the choice of a target for an action card.
+import { esc, lang } from "../i18n.js";
+import { back, face } from "../cards.js";
+
+const WORDS = {
+  hit: ["Hit (one more card)", "Tirer une carte"],
+  stay: ["Stay (bank)", "S'arrêter (encaisser)"],
+  give: ["Give {card} to {name}", "Donner {card} à {name}"],
+  freeze: ["Freeze", "Gel"],
+  flip_three: ["Flip Three", "Trois à la suite"],
+  second_chance: ["Second Chance", "Seconde chance"],
+  deck: ["Deck: {n}", "Pioche : {n}"],
+  total: ["{n} pts", "{n} pts"],
+  round_pts: ["this round {n}", "cette manche {n}"],
+  active: ["in play", "en jeu"], stayed: ["stayed", "arrêté"], frozen: ["frozen", "gelé"], bust: ["bust", "perdu"],
+  hint: ["Risk of a bust on the next card: {p}% · {n} numbers in hand", "Risque de perdre à la prochaine carte : {p} % · {n} nombres en main"],
+  target: ["First to {n}", "Premier à {n}"],
+  bust_word: ["Bust!", "Perdu !"],
+  flip7_word: ["Flip 7!", "Flip 7 !"],
+  pending: ["{name} assigns {card}", "{name} attribue {card}"],
+  show_hint: ["Show the odds", "Afficher les chances"],
+};
+const w = (key, values = {}) => {
+  let text = WORDS[key][lang === "fr" ? 1 : 0];
+  for (const [k, v] of Object.entries(values)) text = text.replaceAll(`{${k}}`, v);
+  return text;
+};
+
+// Number cards take the colours of the published deck's spirit: one hue per value.
+const HUES = ["#6b7280", "#a16207", "#b91c1c", "#c2410c", "#15803d", "#0e7490", "#1d4ed8", "#7e22ce", "#be185d", "#4d7c0f", "#0f766e", "#9333ea", "#b45309"];
+
+export function cardName(card) {
+  if (["freeze", "flip_three", "second_chance"].includes(card)) return w(card);
+  return card;
+}
+
+export function cardSvg(card, cls = "") {
+  const data = `data-card="${esc(card)}"`;
+  if (/^\d+$/.test(card)) return face({ big: card, color: HUES[Number(card)] || "#222", cls, data });
+  if (card.startsWith("+") || card === "x2") return face({ big: card, color: "#b45309", fill: "#fff4d6", cls, data, caption: lang === "fr" ? "bonus" : "modifier" });
+  const colours = { freeze: "#0369a1", flip_three: "#a21caf", second_chance: "#dc2626" };
+  const marks = { freeze: "❄", flip_three: "3", second_chance: "♥" };
+  return face({ big: marks[card] || "?", corner: marks[card] || "?", caption: cardName(card), color: colours[card] || "#222", fill: "#f5f3ff", cls, data });
+}
+
+export function seatExtra(view, seat) {
+  const row = view.table[seat];
+  return `<span style="color:#d1fae5;font-size:.85rem">${w("total", { n: view.totals[seat] })} · ${w(row.status)}</span>`;
+}
+
+export function hintOptions() { return [{ key: "flip7_hint", text: "show_hint" }]; }
+
+function bustRisk(view, seat) {
+  const mine = new Set(view.table[seat].numbers);
+  const counts = view.deck_counts || {};
+  const size = view.deck_size || 0;
+  if (!size) return null;
+  let risky = 0;
+  for (const n of mine) risky += counts[n] || 0;
+  return { p: Math.round((100 * risky) / size), n: mine.size };
+}
+
+export function render(view, ctx) {
+  const rows = view.players.map((name, seat) => {
+    const row = view.table[seat];
+    const cards = [...row.numbers.map((c) => cardSvg(c)), ...row.modifiers.map((c) => cardSvg(c)),
+      ...(row.second_chance ? [cardSvg("second_chance")] : [])].join("");
+    const turn = !view.over && view.to_move === seat;
+    return `<div class="player-row ${row.status} ${turn ? "turn" : ""}" data-seat="${seat}">
+      <div class="who"><strong>${esc(name)}</strong>${seat === ctx.you ? " ★" : ""}<br>
+      <span style="font-size:.85rem">${w("total", { n: view.totals[seat] })} · ${w("round_pts", { n: row.points })}</span></div>
+      <div class="cards">${cards}</div></div>`;
+  }).join("");
+  let pending = "";
+  if (view.pending && !view.over) {
+    pending = `<div class="hint">${esc(w("pending", { name: view.players[view.pending.seat], card: cardName(view.pending.kind) }))}</div>`;
+  }
+  let hint = "";
+  if (ctx.hints.flip7_hint && ctx.you !== null && view.table[ctx.you]?.status === "active") {
+    const risk = bustRisk(view, ctx.you);
+    if (risk) hint = `<div class="hint" id="flip7-hint">${esc(w("hint", risk))}</div>`;
+  }
+  return `<div class="row" style="justify-content:space-between"><span>${esc(w("target", { n: view.target }))}</span>
+      <span class="row">${back({ count: view.deck_size, title: w("deck", { n: view.deck_size }), cls: "small" })}
+      ${view.discard.length ? cardSvg(view.discard[view.discard.length - 1], "small") : ""}</span></div>
+    ${pending}${hint}<div id="rows">${rows}</div>`;
+}
+
+export function label(action, view) {
+  if (action.type === "hit") return w("hit");
+  if (action.type === "stay") return w("stay");
+  if (action.type === "target") {
+    const card = view.pending ? cardName(view.pending.kind) : "";
+    return w("give", { card, name: view.players[action.seat] });
+  }
+  return action.type;
+}
+
+function bigWord(root, text) {
+  root.querySelectorAll(".big-word").forEach((old) => old.remove());
+  const word = document.createElement("div");
+  word.className = "big-word";
+  word.textContent = text;
+  root.appendChild(word);
+  setTimeout(() => word.remove(), 1200);
+}
+
+export function animate(events, root) {
+  for (const event of events) {
+    const row = root.querySelector(`.player-row[data-seat="${event.seat}"]`);
+    if (event.type === "draw") row?.querySelector(".cards .card:last-child")?.classList.add("anim-draw");
+    if (event.type === "bust") { row?.classList.add("anim-bust"); bigWord(root, w("bust_word")); }
+    if (event.type === "flip7") { row?.classList.add("anim-flip7"); bigWord(root, w("flip7_word")); }
+  }
+}
