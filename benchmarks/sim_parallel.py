@@ -2,8 +2,8 @@
 
     python benchmarks/sim_parallel.py --game beggar --bots first,random --games 6000
 
-Plays the same seeded job with each worker count (best of --repeats runs), checks that the
-tables are identical, and prints the times, games per second and the speed-up. The generic game
+Plays the same seeded job with each worker count (runs alternated, best of --repeats), checks
+that the tables are identical, and prints the times, games per second and the speed-up. The generic game
 runner is used (not a game's bulk path), so the figure is about the pool, not a kernel.
 """
 
@@ -18,16 +18,24 @@ import time
 from parlour.sim import simulate
 
 
-def best_time(args: argparse.Namespace, workers: int) -> tuple[float, dict]:
-    best, table = float("inf"), {}
+def timed(args: argparse.Namespace, workers: int) -> tuple[float, dict]:
+    started = time.perf_counter()
+    result = simulate(args.game, args.bots, args.games, seed=args.seed, workers=workers, bulk=False)
+    return time.perf_counter() - started, result.summary.to_json()
+
+
+def best_times(args: argparse.Namespace) -> tuple[float, float, bool]:
+    """Best of --repeats for each worker count, the runs alternated so that a burst of load
+    from elsewhere on the machine does not land on one side only."""
+    one, many = float("inf"), float("inf")
+    same = True
     for _ in range(args.repeats):
-        started = time.perf_counter()
-        result = simulate(
-            args.game, args.bots, args.games, seed=args.seed, workers=workers, bulk=False
-        )
-        best = min(best, time.perf_counter() - started)
-        table = result.summary.to_json()
-    return best, table
+        seconds, table_one = timed(args, 1)
+        one = min(one, seconds)
+        seconds, table_many = timed(args, args.workers)
+        many = min(many, seconds)
+        same = same and table_one == table_many
+    return one, many, same
 
 
 def main() -> None:
@@ -40,8 +48,7 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=3)
     args = parser.parse_args()
 
-    one, table_one = best_time(args, 1)
-    many, table_many = best_time(args, args.workers)
+    one, many, same = best_times(args)
     report = {
         "game": args.game,
         "bots": args.bots,
@@ -53,7 +60,8 @@ def main() -> None:
         "games_per_second_1": round(args.games / one, 1),
         f"games_per_second_{args.workers}": round(args.games / many, 1),
         "speedup": round(one / many, 3),
-        "identical_tables": table_one == table_many,
+        "identical_tables": same,
+        "load_average": [round(x, 2) for x in os.getloadavg()],
     }
     print(json.dumps(report, indent=1))
 
