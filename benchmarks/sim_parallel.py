@@ -3,8 +3,9 @@
     python benchmarks/sim_parallel.py --game beggar --bots first,random --games 6000
 
 Plays the same seeded job with each worker count (runs alternated, best of --repeats), checks
-that the tables are identical, and prints the times, games per second and the speed-up. The generic game
-runner is used (not a game's bulk path), so the figure is about the pool, not a kernel.
+that the tables are identical, and prints the times, games per second and the speed-up. The
+generic game runner is used (not a game's bulk path), so the figure is about the pool, not a
+kernel. The load average is printed too: on a machine busy with other work the speed-up falls.
 """
 
 from __future__ import annotations
