@@ -132,3 +132,11 @@ def test_summary_matches_a_game_by_game_count(data) -> None:
     )
     assert summary.draws == sum(1 for w, _, _ in games if not w)
     assert sum(wins) + summary.draws == pytest.approx(len(games))
+
+
+def test_ranks_from_a_bulk_path_put_winners_first_and_draws_level() -> None:
+    from parlour.sim.worker import ranks_from
+
+    assert ranks_from((1,), (0.0, 1.0, 0.0)) == (2, 1, 2)
+    assert ranks_from((), (0.0, 0.0, 0.0)) == (1, 1, 1)
+    assert ranks_from((0, 2), (3.0, 1.0, 3.0, 2.0)) == (1, 4, 1, 3)

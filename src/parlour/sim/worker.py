@@ -154,7 +154,12 @@ def _play_bulk(game: Game, rules: Any, job: SimJob, chunk: Chunk) -> ChunkResult
     n = job.num_players
     seeds = [game_seed(job, index) for index in range(chunk.start, chunk.stop)]
     rows = _Rows(chunk.size, n)
-    outcomes = game.bulk_outcomes(rules, n, seeds)  # type: ignore[attr-defined]
+    try:
+        outcomes = list(game.bulk_outcomes(rules, n, seeds))  # type: ignore[attr-defined]
+    except Exception as err:  # reported against the chunk's first game: no record exists
+        specs = tuple(job.bots[b] for b in seating(chunk.start, n))
+        failure = _failure(chunk.job, chunk.start, seeds[0], specs, None, err)
+        return rows.result(chunk.job, chunk, failure=failure, bulk=True)
     for winners, scores, turns, status in outcomes:
         winners, scores = tuple(winners), tuple(float(s) for s in scores)
         rows.add(str(status), winners, scores, ranks_from(winners, scores), int(turns))
