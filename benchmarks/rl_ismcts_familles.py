@@ -47,7 +47,12 @@ def match(opponent: str, games: int, simulations: int, seed: int, players: int) 
         others = [s for s in range(players) if s != ismcts_seat]
         other_time += sum(played.seconds[s] for s in others)
         other_moves += sum(played.moves[s] for s in others)
-        print(f"  {opponent} game {index + 1}/{games}: winners {list(winners)}", file=sys.stderr)
+        print(
+            f"  {opponent} game {index + 1}/{games}: ISMCTS seat {ismcts_seat}, "
+            f"winners {list(winners)}, ISMCTS wins so far {wins}",
+            file=sys.stderr,
+            flush=True,
+        )
     low, high = wilson_interval(wins, games)
     return {
         "opponent": opponent,

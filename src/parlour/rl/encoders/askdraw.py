@@ -47,7 +47,7 @@ class AskDrawEncoder(ViewEncoder):
             owner = self.relative(laid["seat"], seat)
             assert owner is not None
             w.set("laid_by", 1.0, laid["group"] * n + owner)
-            w.set("groups_laid", w["groups_laid"][owner] + 1.0, owner)
+            w.add("groups_laid", 1.0, owner)
         self._fill_extra(view, seat, w)
 
     def _declare_extra(self, layout: Layout) -> None:

@@ -17,6 +17,7 @@ from parlour.games.flip7.cards import (
 from parlour.rl.encoding import Layout, ViewEncoder, Writer
 
 _CODE = {card_name(code): code for code in range(KINDS)}
+_SHARE = [1.0 / FULL_COUNTS[code] for code in range(KINDS)]  # one card over its copies
 _NUMBERS = 13
 _MODIFIERS = 6  # +2, +4, +6, +8, +10, x2 (codes 13..18)
 _STATUSES = ("active", "stayed", "frozen", "bust")
@@ -69,11 +70,11 @@ class Flip7Encoder(ViewEncoder):
                 w.one_hot("pending_targets", self.relative(other, seat))
         for name in view["in_play"]:
             code = _CODE[name]
-            w.set("in_play", w["in_play"][code] + 1.0 / FULL_COUNTS[code], code)
+            w.add("in_play", _SHARE[code], code)
         for name, count in view["deck_counts"].items():
             code = _CODE[name]
-            w.set("deck_counts", count / FULL_COUNTS[code], code)
+            w.set("deck_counts", count * _SHARE[code], code)
         for name in view["discard"]:
             code = _CODE[name]
-            w.set("discard_counts", w["discard_counts"][code] + 1.0 / FULL_COUNTS[code], code)
+            w.add("discard_counts", _SHARE[code], code)
         w.set("deck_share", view["deck_size"] / DECK_SIZE)
