@@ -72,3 +72,19 @@ def test_rules_are_read_from_strings_mappings_and_objects() -> None:
 def test_an_unknown_game_has_no_encoder() -> None:
     with pytest.raises(ParlourError, match="no observation encoder"):
         make_encoder("chess", None, 2)
+
+
+@pytest.mark.parametrize(
+    ("game", "per_player", "fixed"),
+    [("beggar", 5, 16), ("flip7", 30, 70), ("familles", 11, 50)],
+)
+def test_observation_sizes_are_the_documented_ones(game, per_player, fixed) -> None:
+    """docs/research.md gives each size as a function of the player count."""
+    parlour_game = get_game(game)
+    for n in range(parlour_game.min_players, parlour_game.max_players + 1):
+        try:
+            rules = parlour_game.default_rules()
+            parlour_game.check_players(n, rules)
+        except RulesError:
+            continue
+        assert make_encoder(game, rules, n).size == per_player * n + fixed
