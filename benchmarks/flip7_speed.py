@@ -1,0 +1,72 @@
+"""Flip 7 speed: random-play games per second and bot decisions per second (one core).
+
+    python benchmarks/flip7_speed.py [--seconds 5]
+
+Measured, never asserted; the figures go to docs/flip7.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+from parlour.bots.base import make_bot
+from parlour.core.events import SeatFeed
+from parlour.core.runner import decision_for
+from parlour.games.flip7.game import GAME
+
+
+def random_games(seconds: float, players: int) -> tuple[float, float]:
+    """(games per second, moves per second) of uniformly random legal play, engine only."""
+    rng = random.Random(1)
+    games = moves = 0
+    started = time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        state = GAME.new_state(players, seed=games)
+        while not state.is_over:
+            state.apply(rng.choice(state.legal_actions()))
+            moves += 1
+        games += 1
+    elapsed = time.perf_counter() - started
+    return games / elapsed, moves / elapsed
+
+
+def decisions(seconds: float, spec: str, players: int) -> float:
+    """Decisions per second of one bot, on positions from games between copies of it."""
+    bot = make_bot(GAME, spec)
+    count = 0
+    spent = 0.0
+    seed = 0
+    while spent < seconds:
+        state = GAME.new_state(players, seed=seed)
+        feeds = [SeatFeed(s) for s in range(players)]
+        while not state.is_over:
+            seat = state.to_move
+            decision = decision_for(state, seat, feeds[seat])
+            started = time.perf_counter()
+            action = bot.act(decision)
+            spent += time.perf_counter() - started
+            count += 1
+            state.apply(action, seat)
+        seed += 1
+    return count / spent
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=5.0)
+    args = parser.parse_args()
+    make_bot(GAME, "solver").act  # noqa: B018  (imports and compiles the kernels first)
+    decisions(0.5, "solver", 2)
+    decisions(0.2, "strong", 2)
+    for players in (2, 4):
+        games, moves = random_games(args.seconds, players)
+        print(f"random play, {players} players: {games:.0f} games/s, {moves:.0f} moves/s")
+    for spec in ("threshold:23", "counter", "solver", "strong"):
+        rate = decisions(args.seconds, spec, 2)
+        print(f"{spec}: {rate:.0f} decisions/s")
+
+
+if __name__ == "__main__":
+    main()

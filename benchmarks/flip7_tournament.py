@@ -1,0 +1,154 @@
+"""Flip 7 tournaments: a bot against `threshold:23` (or any field), seats rotated.
+
+    python benchmarks/flip7_tournament.py --games 20000 --workers 2
+    python benchmarks/flip7_tournament.py --table strong,threshold:23,threshold:23,threshold:23
+
+Each game is played by parlour.core.runner.play_game from its own seed; seat k of game g is
+the bot at position (k + g) mod n of the table, so every bot sits in every seat equally often.
+Wins are shared on a tie; the 95% interval of a win share is Wilson's. Prints a Markdown table
+(and JSON with --json).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+
+from parlour.bots.base import make_bot
+from parlour.core.registry import get_game
+from parlour.core.runner import play_game
+
+DEFAULT_TABLES = [
+    "strong,threshold:23",
+    "counter,threshold:23",
+    "solver,threshold:23",
+    "strong,threshold:23,threshold:23,threshold:23",
+]
+
+
+def wilson(wins: float, n: int, z: float = 1.959964) -> tuple[float, float]:
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+def play_chunk(args: tuple[list[str], int, int, int]) -> tuple[list[float], list[float], int]:
+    """Games start..stop of a table: (wins per table position, points per position, turns)."""
+    specs, start, stop, seed = args
+    game = get_game("flip7")
+    n = len(specs)
+    wins = [0.0] * n
+    points = [0.0] * n
+    turns = 0
+    for index in range(start, stop):
+        rotation = index % n
+        order = [(seat + rotation) % n for seat in range(n)]  # table position of each seat
+        bots = [make_bot(game, specs[position]) for position in order]
+        played = play_game(game, bots, seed=seed * 1_000_003 + index)
+        winners = played.outcome.winners
+        for seat, position in enumerate(order):
+            points[position] += played.outcome.scores[seat]
+            if seat in winners:
+                wins[position] += 1 / len(winners)
+        turns += played.turns
+    return wins, points, turns
+
+
+def run_table(specs: Sequence[str], games: int, workers: int, seed: int) -> dict:
+    chunk = max(50, games // (workers * 8))
+    jobs = [(list(specs), s, min(games, s + chunk), seed) for s in range(0, games, chunk)]
+    n = len(specs)
+    wins = [0.0] * n
+    points = [0.0] * n
+    turns = 0
+    started = time.perf_counter()
+    if workers > 1:
+        with ProcessPoolExecutor(workers) as pool:
+            results = list(pool.map(play_chunk, jobs))
+    else:
+        results = [play_chunk(job) for job in jobs]
+    for w, p, t in results:
+        wins = [a + b for a, b in zip(wins, w, strict=True)]
+        points = [a + b for a, b in zip(points, p, strict=True)]
+        turns += t
+    seconds = time.perf_counter() - started
+    # Identical bots at one table are pooled: their share is per bot, the sum of theirs / count.
+    rows = []
+    for spec in dict.fromkeys(specs):
+        positions = [i for i, s in enumerate(specs) if s == spec]
+        won = sum(wins[i] for i in positions) / len(positions)
+        low, high = wilson(won, games)
+        rows.append(
+            {
+                "bot": spec,
+                "seats": len(positions),
+                "wins": won,
+                "win_share": won / games,
+                "ci95": [low, high],
+                "mean_score": sum(points[i] for i in positions) / len(positions) / games,
+            }
+        )
+    return {
+        "table": list(specs),
+        "games": games,
+        "fair_share": 1 / n,
+        "bots": rows,
+        "mean_turns": turns / games,
+        "seconds": seconds,
+        "workers": workers,
+    }
+
+
+def markdown(results: list[dict]) -> str:
+    lines = [
+        "| table | games | bot | win share | 95% interval | fair share | mean score |",
+        "|---|---:|---|---:|---|---:|---:|",
+    ]
+    for result in results:
+        label = " vs ".join(result["table"])
+        for row in result["bots"]:
+            low, high = row["ci95"]
+            lines.append(
+                f"| {label} | {result['games']} | {row['bot']} (x{row['seats']}) | "
+                f"{row['win_share']:.2%} | {low:.2%} - {high:.2%} | "
+                f"{result['fair_share']:.0%} | {row['mean_score']:.1f} |"
+            )
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=20_000)
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument(
+        "--table", action="append", help="comma-separated bots, one per seat (repeatable)"
+    )
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--out", help="also save the results as JSON in this file")
+    args = parser.parse_args()
+    tables = args.table or DEFAULT_TABLES
+    results = []
+    for spec in tables:
+        result = run_table(spec.split(","), args.games, args.workers, args.seed)
+        results.append(result)
+        print(
+            f"{spec}: {result['games']} games in {result['seconds']:.0f} s "
+            f"({result['workers']} workers)",
+            flush=True,
+        )
+    if args.out:
+        with open(args.out, "w", encoding="utf-8") as handle:
+            json.dump(results, handle, indent=1)
+    print(json.dumps(results, indent=1) if args.json else markdown(results))
+
+
+if __name__ == "__main__":
+    main()
