@@ -1,0 +1,272 @@
+"""The page in a real browser: two people and a bot play each game; a server is killed.
+
+Playwright drives the system Chromium (never a downloaded one); without it these tests are
+skipped. Every WebSocket frame each page receives is recorded and checked against the game's
+record: a page only ever holds its own seat's view and events.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from parlour.core.records import start_from_record
+from parlour.web.app import available_games
+from tests.web.conftest import Server
+from tests.web.privacy import check_frames
+
+CHROMIUM = Path("/usr/bin/chromium")
+pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="the system Chromium is absent")
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+# Form settings that keep each game short: a deal number and options.
+QUICK: dict[str, dict[str, Any]] = {
+    "beggar": {"seed": 24, "options": {}},
+    "flip7": {"seed": 1, "options": {"target": "40"}},
+    "familles": {"seed": 2, "options": {}},
+    "panoplies": {"seed": 3, "options": {}},
+}
+Shot = tuple[set[str], set[str], str]  # the board's cards, one's hand, the status line
+GAMES = [g["name"] for g in available_games("en") if g["name"] in QUICK]
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield launched
+        launched.close()
+
+
+class Tab:
+    """A page in its own browser context, recording every WebSocket frame it receives."""
+
+    def __init__(self, browser: Any, phone: bool = False) -> None:
+        size = {"width": 390, "height": 844} if phone else {"width": 1200, "height": 850}
+        self.context = browser.new_context(viewport=size)
+        self.page = self.context.new_page()
+        self.frames: list[dict[str, Any]] = []
+        self.page_errors: list[str] = []
+        self.page.on("websocket", self._watch)
+        self.page.on("pageerror", lambda err: self.page_errors.append(str(err)))
+
+    def _watch(self, socket: Any) -> None:
+        socket.on("framereceived", lambda payload: self.frames.append(json.loads(payload)))
+
+    def close(self) -> None:
+        self.context.close()
+
+    def states(self) -> list[dict[str, Any]]:
+        return [f for f in self.frames if f["type"] == "state" and f["view"] is not None]
+
+    def play_one(self, rng: random.Random) -> bool:
+        """Click one of the moves the page offers, if any."""
+        moves = self.page.query_selector_all(
+            "#actions button:not([disabled]):visible, #board [data-act]"
+        )
+        if not moves:
+            return False
+        try:
+            rng.choice(moves).click(timeout=1000)
+        except Exception:  # the page re-rendered under the click: try again next time
+            return False
+        return True
+
+    def over(self) -> bool:
+        return self.page.query_selector(".banner") is not None
+
+    def snapshot(self) -> tuple[int, Shot] | None:
+        """At one instant: the step shown, the cards on the board and those of one's hand."""
+        got = self.page.evaluate(
+            """() => {
+              const felt = document.getElementById("felt");
+              if (!felt || felt.dataset.step === undefined) return null;
+              const cards = (sel) => [...document.querySelectorAll(sel)].map(e => e.dataset.card);
+              return {step: Number(felt.dataset.step), board: cards("#board [data-card]"),
+                      hand: cards("#my-hand [data-card]"),
+                      status: document.getElementById("status-line").textContent};
+            }"""
+        )
+        if got is None:
+            return None
+        return got["step"], (set(got["board"]), set(got["hand"]), got["status"])
+
+
+def create_table(host: Tab, server: Server, game: str) -> str:
+    """The host fills the creation form: herself, a free seat, a bot; returns the table id."""
+    page = host.page
+    page.goto(f"{server.url}/new?game={game}")
+    page.wait_for_selector("#create")
+    page.fill("#my-name", "Alice")
+    page.select_option("#count", "3")
+    page.fill("#seed", str(QUICK[game]["seed"]))
+    if QUICK[game]["options"]:
+        page.click("details summary")
+        for name, value in QUICK[game]["options"].items():
+            page.fill(f"#opt-{name}", value)
+    page.click("#create button[type=submit]")
+    page.wait_for_selector("#start")
+    return page.url.rsplit("/", 1)[1]
+
+
+def join(guest: Tab, invitation: str) -> None:
+    page = guest.page
+    page.goto(invitation)
+    page.wait_for_selector("button.join")
+    page.fill("#join-name", "Bob")
+    page.click("button.join")
+    page.wait_for_selector(".seat.me")
+
+
+def play_until_over(tabs: list[Tab], rng: random.Random, limit: int = 3000) -> None:
+    for _ in range(limit):
+        if all(tab.over() for tab in tabs):
+            return
+        moved = False
+        for tab in tabs:
+            moved |= tab.play_one(rng)
+        if not moved:
+            tabs[0].page.wait_for_timeout(20)
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_two_people_and_a_bot_play_a_whole_game(browser: Any, server: Server, game: str) -> None:
+    host, guest = Tab(browser), Tab(browser, phone=True)
+    try:
+        table_id = create_table(host, server, game)
+        invitation = host.page.input_value("#invite")
+        assert invitation.endswith(f"/t/{table_id}")
+        join(guest, invitation)
+        # Before the start: the host has the start button, the guest waits for it.
+        assert host.page.is_visible("#start") and not guest.page.is_visible("#start")
+        host.page.wait_for_function("document.querySelectorAll('.seat .dot.on').length === 2")
+        host.page.click("#start")
+        for tab in (host, guest):
+            tab.page.wait_for_selector("#felt[data-step]")
+        private_snapshots: list[tuple[int, int, Shot]] = []
+        rng = random.Random(game)
+        for _ in range(3000):
+            if host.over() and guest.over():
+                break
+            for seat, tab in enumerate((host, guest)):
+                shot = tab.snapshot() if rng.random() < 0.2 else None
+                if shot is not None:
+                    private_snapshots.append((seat, *shot))
+                if tab.play_one(rng):
+                    status = tab.page.text_content("#status-line") or ""
+                    assert status  # says whose turn it is, or how the game ended
+            if not (
+                host.page.query_selector("#actions button")
+                or guest.page.query_selector("[data-act]")
+            ):
+                host.page.wait_for_timeout(20)
+        assert host.over() and guest.over()
+        record = server.get(f"/api/tables/{table_id}/games/1/record")
+        winners = [record["seats"][i]["name"] for i in record["result"]["winners"]]
+        banner = host.page.text_content(".banner") or ""
+        assert all(name in banner for name in winners)
+        # Only the host may start another game; anyone may replay this one.
+        assert host.page.is_visible("#again") and not guest.page.is_visible("#again")
+        for seat, tab in enumerate((host, guest)):
+            assert check_frames(record, [f for f in tab.frames if f.get("number") == 1], seat)
+            assert not tab.page_errors
+        check_dom_privacy(record, private_snapshots)
+    finally:
+        host.close()
+        guest.close()
+
+
+def check_dom_privacy(record: dict[str, Any], snapshots: list[tuple[int, int, Shot]]) -> None:
+    """What a page drew at a step: its own hand exactly, no card of the other's hand, and
+    whose turn it is."""
+    snapshots.sort(key=lambda s: s[1])
+    state = start_from_record(record)
+    for seat, step, (board, hand, status) in snapshots:
+        while len(state.actions) < step:
+            state.apply(state.action_from_json(record["actions"][len(state.actions)]))
+        mine = state.view(seat)
+        if state.is_over:
+            assert status.startswith("Game over")
+        elif state.to_move == seat:
+            assert status.startswith("Your turn")
+        else:
+            assert status.startswith(f"{state.seats[state.to_move].name} to play")
+        if "hand" in mine:
+            assert hand == {str(c) for c in mine["hand"]}, f"seat {seat} at step {step}"
+            theirs = {str(c) for c in state.view(1 - seat)["hand"]}
+            assert not hand & theirs
+        else:
+            shown = {str(c) for c in json_leaves(mine)}
+            assert board <= shown, f"seat {seat} at step {step} drew {board - shown}"
+
+
+def json_leaves(obj: Any) -> Iterator[Any]:
+    if isinstance(obj, dict):
+        for value in obj.values():
+            yield from json_leaves(value)
+    elif isinstance(obj, list):
+        for value in obj:
+            yield from json_leaves(value)
+    else:
+        yield obj
+
+
+def test_pages_resume_the_same_game_after_the_server_is_killed(browser: Any, db_url: str) -> None:
+    server = Server(db_url)
+    server.start()
+    seats = [{"kind": "human", "name": "Ann"}, {"kind": "human"}, {"kind": "bot"}]
+    made = server.post("/api/tables", {"game": "beggar", "seats": seats, "sit": 0, "seed": 24})
+    table_id, host_token = made["id"], made["token"]
+    guest_token = server.post(f"/api/tables/{table_id}/join", {"seat": 1, "name": "Bob"})["token"]
+    tabs = [Tab(browser), Tab(browser)]
+    try:
+        for seat, (tab, token) in enumerate(zip(tabs, (host_token, guest_token), strict=True)):
+            held = json.dumps({"token": token, "seat": seat, "host": seat == 0})
+            tab.context.add_init_script(
+                f"localStorage.setItem('parlour.seat.{table_id}', {json.dumps(held)})"
+            )
+            tab.page.goto(f"{server.url}/t/{table_id}")
+            tab.page.wait_for_selector(".seat.me")
+        tabs[0].page.click("#start")
+        rng = random.Random(1)
+        moves = 0
+        while moves < 12:
+            for tab in tabs:
+                moves += tab.play_one(rng)
+        tabs[0].page.wait_for_timeout(300)
+        before = [tab.page.get_attribute("#felt", "data-step") for tab in tabs]
+        server.kill()
+        for tab in tabs:
+            tab.page.wait_for_selector(".connection.lost")
+        server.start()
+        for tab, step in zip(tabs, before, strict=True):
+            # Reconnected by itself, at the very step it showed when the server died.
+            tab.page.wait_for_selector(".connection:not(.lost)", state="attached", timeout=15000)
+            tab.page.wait_for_function(
+                f"document.getElementById('felt').dataset.step >= {step}", timeout=15000
+            )
+        play_until_over(tabs, rng)
+        record = server.get(f"/api/tables/{table_id}/games/1/record")
+        for seat, tab in enumerate(tabs):
+            frames = [f for f in tab.frames if f.get("number") == 1]
+            assert check_frames(record, frames, seat)
+            # Nothing lost: every step a page saw before the kill is in the stored game.
+            assert max(f["step"] for f in frames) <= len(record["actions"])
+    finally:
+        for tab in tabs:
+            tab.close()
+        server.stop()
