@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import random
 from typing import Annotated
 
@@ -12,7 +13,7 @@ from rich.table import Table
 
 from parlour.core.errors import ParlourError, RulesError
 from parlour.core.options import make_rules, parse_options
-from parlour.games.beggar.bulk import deck_codes, run_stats
+from parlour.games.beggar.bulk import deck_codes
 from parlour.games.beggar.cards import full_deck, notation
 from parlour.games.beggar.game import GAME
 from parlour.games.beggar.rules import BeggarRules
@@ -109,14 +110,22 @@ def stats_command(
     deals: Annotated[int, typer.Option("--deals", help="How many random deals.")] = 10000,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the deals.")] = 1,
     rules: RulesOption = None,
+    workers: Annotated[
+        int, typer.Option("--workers", help="Threads playing deals (0: every core).")
+    ] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
-    """Play many random deals and print the distribution of game length."""
+    """Play many random deals (compiled kernel) and print the distribution of game length."""
     the_rules = rules_from(rules)
     GAME.check_players(players, the_rules)
     if deals < 1:
         raise RulesError("--deals must be at least 1")
+    if workers < 0:
+        raise RulesError("--workers must be 0 (every core) or more")
     deck_codes(the_rules)
+    threads = workers or (os.cpu_count() or 1)
+    from parlour.games.beggar import kernel  # Numba loads only for the commands that use it
+
     with Progress(
         TextColumn("deals"),
         BarColumn(),
@@ -127,7 +136,15 @@ def stats_command(
         transient=True,
     ) as bar:
         task = bar.add_task("deals", total=deals)
-        summary = run_stats(players, deals, seed, the_rules, lambda k: bar.advance(task, k))
+        summary = kernel.run_stats(
+            players,
+            deals,
+            seed,
+            the_rules,
+            lambda k: bar.advance(task, k),
+            threads,
+            chunk=max(10_000, min(500_000, deals // 20)),
+        )
     data = summary.to_json()
     if as_json:
         from parlour.cli import out_json
@@ -153,6 +170,137 @@ def stats_command(
     console.print(f"loops: {data['loops']}")
     for hands in data["loop_deals"]:
         console.print("  loop: " + " ".join(hands), highlight=False)
+
+
+@beggar_app.command("records")
+def records_command(
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """The published record deals, each replayed now by the reference engine and the kernel."""
+    from parlour.games.beggar.records import RECORDS, check_record
+
+    checks = [check_record(record) for record in RECORDS]
+    if as_json:
+        from parlour.cli import out_json
+
+        out_json(
+            [
+                {
+                    **c.record.to_json(),
+                    "engine": dict(
+                        zip(("status", "cards", "tricks", "winner"), c.engine, strict=True)
+                    ),
+                    "kernel": dict(
+                        zip(("status", "cards", "tricks", "winner"), c.kernel, strict=True)
+                    ),
+                    "ok": c.ok,
+                }
+                for c in checks
+            ]
+        )
+    else:
+        table = Table(title="Published record deals of Beggar-My-Neighbour (hand A leads)")
+        for col in ("record", "year", "cards", "tricks", "winner", "checked"):
+            table.add_column(
+                col, justify="right" if col in ("year", "cards", "tricks") else "left", no_wrap=True
+            )
+        for c in checks:
+            r = c.record
+            length = ("loop at " if r.status == "loop" else "") + str(r.cards)
+            winner = "none (loop)" if r.winner is None else "AB"[r.winner]
+            mark = "[green]yes[/green]" if c.ok else f"[red]NO: {c}[/red]"
+            table.add_row(r.name, str(r.year), length, str(r.tricks), winner, mark)
+        console.print(table)
+        for c in checks:
+            r = c.record
+            console.print(f"{r.name} {r.year}: {r.hands[0]} {r.hands[1]}", highlight=False)
+    bad = [c for c in checks if not c.ok]
+    if bad:
+        raise ParlourError(f"{len(bad)} record deal(s) do not give their published length")
+
+
+@beggar_app.command("search")
+def search_command(
+    players: Annotated[int, typer.Option("--players", help="Players per deal (2 to 6).")] = 2,
+    minutes: Annotated[float, typer.Option("--minutes", help="How long to search.")] = 5.0,
+    workers: Annotated[
+        int, typer.Option("--workers", help="Worker processes (0: every core).")
+    ] = 0,
+    ray: Annotated[
+        str | None,
+        typer.Option("--ray", help="Run on a Ray cluster at this address ('auto', 'local', ...)."),
+    ] = None,
+    threshold: Annotated[
+        int, typer.Option("--threshold", help="Store every deal of at least this many cards.")
+    ] = 3000,
+    results: Annotated[
+        str, typer.Option("--results", help="JSON-lines file of found deals (resumed).")
+    ] = "beggar-search.jsonl",
+    seed: Annotated[int | None, typer.Option("--seed", help="Seed of the search.")] = None,
+    rules: RulesOption = None,
+    verify: Annotated[
+        bool,
+        typer.Option("--verify", help="Replay every stored deal with the reference engine."),
+    ] = False,
+) -> None:
+    """Search long games and loops: random deals and local search by swapping cards."""
+    from pathlib import Path
+
+    from parlour.games.beggar import search
+
+    the_rules = rules_from(rules)
+    GAME.check_players(players, the_rules)
+    if the_rules.jokers or the_rules.beggar_joker or the_rules.shuffle_captured:
+        raise RulesError("search plays the standard deck: no jokers, no shuffle_captured")
+    if minutes <= 0 or workers < 0 or threshold < 1:
+        raise RulesError("--minutes and --threshold must be positive and --workers at least 0")
+    store = search.ResultsFile(Path(results))
+    if verify:
+        entries = sorted(store.found.values(), key=lambda f: -f.score())
+        if not entries:
+            raise ParlourError(f"no deal stored in {results}")
+        wrong = 0
+        for entry in entries:
+            ok = search.verify(entry)
+            wrong += not ok
+            mark = "ok" if ok else "DIFFERS from the reference engine"
+            console.print(f"{mark}: {entry.describe()}", highlight=False)
+        console.print(f"{len(entries)} stored deals checked, {wrong} differ")
+        if wrong:
+            raise ParlourError(f"{wrong} stored deal(s) differ from the reference engine")
+        return
+    known = store.best(players, 1)
+    console.print(
+        f"searching {players}-player deals for {minutes:g} min; storing deals of "
+        f"{threshold}+ cards and loops in {results}"
+        + (f" ({len(store.found)} already there, best {known[0].describe()})" if known else ""),
+        highlight=False,
+    )
+
+    def on_best(entry: search.Found, ok: bool) -> None:
+        check = "checked by the reference engine" if ok else "REFERENCE ENGINE DISAGREES"
+        console.print(f"new best ({check}): {entry.describe()}", highlight=False)
+
+    report = search.search(
+        players,
+        minutes,
+        store,
+        threshold=threshold,
+        workers=workers,
+        ray_address=ray,
+        seed=seed,
+        next_pays=the_rules.exhausted_payer == "next_pays",
+        on_best=on_best,
+    )
+    rate = report.evaluations / report.seconds if report.seconds else 0.0
+    console.print(
+        f"{report.evaluations:,} deals played in {report.seconds:.0f} s ({rate:,.0f}/s); "
+        f"{report.stored} new deals stored in {results}",
+        highlight=False,
+    )
+    best = store.best(players, 1)
+    if best:
+        console.print(f"best stored: {best[0].describe()}", highlight=False)
 
 
 def register(app: typer.Typer) -> None:

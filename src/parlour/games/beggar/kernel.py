@@ -644,3 +644,82 @@ def warm_up() -> None:
     """Compile (or load from the cache) every kernel entry point."""
     play_random(2, 4, 0)
     play_deals([[[0, 1], [0, 2]]])
+
+
+@dataclass
+class Summary:
+    """Statistics of many random deals, in the JSON shape of `bulk.Summary`."""
+
+    players: int
+    deals: int
+    cards: np.ndarray
+    tricks: np.ndarray
+    first_wins: int
+    loops: list[list[str]]
+
+    def to_json(self) -> dict[str, Any]:
+        def dist(values: np.ndarray) -> dict[str, float]:
+            if values.size == 0:
+                return {}
+            q1, median, q3, p99 = np.percentile(values, [25, 50, 75, 99])
+            return {
+                "mean": float(values.mean()),
+                "median": float(median),
+                "q1": float(q1),
+                "q3": float(q3),
+                "p99": float(p99),
+                "max": int(values.max()),
+            }
+
+        finished = int(self.cards.size)
+        return {
+            "players": self.players,
+            "deals": self.deals,
+            "finished": finished,
+            "cards": dist(self.cards),
+            "tricks": dist(self.tricks),
+            "first_player_win_share": self.first_wins / finished if finished else None,
+            "loops": len(self.loops),
+            "loop_deals": self.loops[:20],
+        }
+
+
+def run_stats(
+    players: int,
+    deals: int,
+    seed: int,
+    rules: Any,
+    progress: Any = None,
+    threads: int = 1,
+    chunk: int = 200_000,
+) -> Summary:
+    """Statistics of random deals 0..deals-1 of `seed` played by the kernel."""
+    from parlour.games.beggar.bulk import check_bulk_rules, codes_notation
+
+    check_bulk_rules(rules)
+    next_pays = rules.exhausted_payer == "next_pays"
+    parts = []
+    for first in range(0, deals, chunk):
+        count = min(chunk, deals - first)
+        parts.append(
+            play_random(
+                players, count, seed, first, rules.jokers, rules.beggar_joker, next_pays, threads
+            )
+        )
+        if progress is not None:
+            progress(count)
+    status = np.concatenate([p.status for p in parts])
+    winner = np.concatenate([p.winner for p in parts])
+    done = status == FINISHED
+    loops = []
+    for index in np.flatnonzero(~done):  # loops are rare: every one is listed
+        hands = random_deal(players, seed, int(index), rules.jokers, rules.beggar_joker)
+        loops.append([codes_notation(h) for h in hands])
+    return Summary(
+        players,
+        deals,
+        np.concatenate([p.cards for p in parts])[done],
+        np.concatenate([p.tricks for p in parts])[done],
+        int((winner[done] == 0).sum()),
+        loops,
+    )
