@@ -138,3 +138,11 @@ def test_ismcts_and_parlour_bots_share_a_table(case) -> None:
     played = play_mixed(game, players, seed=7)
     assert sum(played.outcome.returns) == pytest.approx(0.0)
     assert played.moves[0] > 0 and sum(played.moves) == played.turns
+
+
+def test_rules_travel_through_openspiels_game_string() -> None:
+    game = load("beggar", players=2, rules="jokers=2;max_turns=150")
+    assert game.parlour_rules.jokers == 2 and game.parlour_rules.max_turns == 150
+    again = pyspiel.load_game(str(game))  # what serialisation does
+    assert again.parlour_rules == game.parlour_rules
+    assert again.max_game_length() == SEED_NODES + 150

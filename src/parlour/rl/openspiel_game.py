@@ -68,7 +68,8 @@ def game_type(game: Game) -> pyspiel.GameType:
         provides_observation_tensor=True,
         parameter_specification={
             "players": max(2, game.min_players),
-            "rules": "",  # options as "k=v;k=v", as on the command line
+            # Options as "k:v;k:v": OpenSpiel's game strings reserve "=" and ",".
+            "rules": "",
             "max_turns": DEFAULT_MAX_TURNS.get(game.name, 2_000),
         },
     )
@@ -81,7 +82,7 @@ class ParlourSpielGame(pyspiel.Game):
         kind = game_type(game)
         values = {**kind.parameter_specification, **(params or {})}
         rules = with_turn_cap(
-            resolve_rules(game, str(values["rules"]) or None), int(values["max_turns"])
+            resolve_rules(game, rules_from_param(str(values["rules"]))), int(values["max_turns"])
         )
         players = int(values["players"])
         game.check_players(players, rules)
@@ -163,8 +164,10 @@ class ParlourSpielState(pyspiel.State):
         return pyspiel.PlayerId.TERMINAL if mover is None else mover
 
     def _legal_actions(self, player: int) -> list[int]:
-        assert self.engine is not None
-        return sorted(action.id for action in self.engine.legal_actions())
+        engine = self.engine
+        if engine is None or engine.to_move != player:
+            return []
+        return sorted(action.id for action in engine.legal_actions())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         p = 1.0 / SEED_OUTCOMES
@@ -289,7 +292,26 @@ def register_all() -> list[str]:
     return [register(name) for name in game_names()]
 
 
+def rules_param(rules: str) -> str:
+    """`"k=v;k=v"` (the command line's form) as OpenSpiel's parameter form `"k:v;k:v"`."""
+    parts = [part.strip() for part in rules.split(";") if part.strip()]
+    return ";".join(part.replace("=", ":", 1) for part in parts)
+
+
+def rules_from_param(param: str) -> str | None:
+    """The parameter form back to `"k=v;k=v"` (None: the default rules)."""
+    parts = [part.strip() for part in param.split(";") if part.strip()]
+    return (
+        ";".join(part.replace(":", "=", 1) if "=" not in part else part for part in parts) or None
+    )
+
+
 def load(game: Game | str, **params: Any) -> ParlourSpielGame:
-    """`pyspiel.load_game` for a Parlour game, registering it first."""
+    """`pyspiel.load_game` for a Parlour game, registering it first.
+
+    `rules` may be given in either form, `"hand_size=7;next_after_miss=left"` or with colons.
+    """
+    if "rules" in params:
+        params["rules"] = rules_param(str(params["rules"]))
     game_obj: ParlourSpielGame = pyspiel.load_game(register(game), params)
     return game_obj
