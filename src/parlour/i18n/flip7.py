@@ -9,6 +9,7 @@ register(
         "flip7.card.second_chance": {"en": "a Second Chance", "fr": "une Seconde chance"},
         "flip7.card.x2": {"en": "the x2", "fr": "le x2"},
         "flip7.card.number": {"en": "a {card}", "fr": "un {card}"},
+        "flip7.card.number_an": {"en": "an {card}", "fr": "un {card}"},
         "flip7.card.plus": {"en": "a {card}", "fr": "un {card}"},
         "flip7.round_start": {
             "en": "Round {round}: {dealer} deals ({deck} cards in the deck).",

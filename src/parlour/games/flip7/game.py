@@ -27,6 +27,8 @@ def card_text(name: str, lang: str) -> str:
     if name in ("freeze", "flip_three", "second_chance", "x2"):
         return t(f"flip7.card.{name}", lang)
     key = "flip7.card.plus" if name.startswith("+") else "flip7.card.number"
+    if lang == "en" and name in ("8", "11"):
+        key = "flip7.card.number_an"  # an eight, an eleven
     return t(key, lang, card=name)
 
 
