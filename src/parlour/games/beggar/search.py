@@ -98,6 +98,10 @@ def _climb(
         current[:] = start
         res = _evaluate(current, players, next_pays, work)
         current_score = _score(res)
+        best_score = current_score
+        best[:] = current
+        for k in range(4):
+            best_row[k] = res[k]
     used = 0
     stall = patience  # forces a restart unless `start` was given
     if current_score >= 0:
@@ -269,8 +273,8 @@ class Unit:
     threshold: int
     start: list[str] | None = None
     next_pays: bool = False
-    patience: int = 3000
-    samples: int = 2000
+    patience: int = 500  # swaps without gain before a restart
+    samples: int = 200  # random deals tried at a restart; the best is climbed
 
 
 @dataclass
