@@ -299,3 +299,23 @@ def test_credits_and_rules_text_in_both_languages() -> None:
     play(state, "hit")
     bust = next(e for e in state.log if e.type == "bust")
     assert GAME.narrate(bust, "fr", ["Léa", "Joueur 2"]) == "Léa perd la manche avec un deuxième 7."
+
+
+def test_every_event_is_narrated_in_both_languages() -> None:
+    import random
+
+    silent = {"flip_three_done"}
+    seen: set[str] = set()
+    for seed in range(40):
+        state = GAME.new_state(4, seed=seed, rules=Flip7Rules(target=60))
+        rng = random.Random(seed)
+        while not state.is_over:
+            state.apply(rng.choice(state.legal_actions()))
+        names = [seat.name for seat in state.seats]
+        for event in state.log:
+            seen.add(event.type)
+            for lang in ("en", "fr"):
+                line = GAME.narrate(event, lang, names)
+                assert (line is None) == (event.type in silent), event
+    assert {"bust", "freeze", "flip_three", "set_aside", "second_chance_used", "target"} <= seen
+    assert {"round_start", "draw", "stay", "round_end", "game_over", "action_discarded"} <= seen
