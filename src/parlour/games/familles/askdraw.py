@@ -138,6 +138,7 @@ class AskDrawState(State):
         self.public_holder: list[int] = [PILE] * grouping.num_cards  # last seen publicly
         self.turn = 0
         self.first = 0
+        self.deals = 0  # a new deal (the next game of a match) ends the move in progress
 
     # ----- hooks ------------------------------------------------------------------------------
     def _ask_any(self) -> bool:
@@ -179,6 +180,7 @@ class AskDrawState(State):
 
     def _start_deal(self, hands: list[list[int]], pile_top_first: list[int], first: int) -> None:
         n, g = self.num_players, self.grouping
+        self.deals += 1
         self.hands = [set(hand) for hand in hands]
         self.counts = [[0] * g.num_groups for _ in range(n)]
         for seat, hand in enumerate(hands):
@@ -282,7 +284,10 @@ class AskDrawState(State):
         self._receive(p, drawn)
         self.public_holder[drawn] = PILE
         self._emit_draw(p, drawn, "miss")
+        deals = self.deals
         laid = self._lay_if_complete(p, self.grouping.group_of[drawn])
+        if deals != self.deals:
+            return
         self._check_end()
         if self.is_over:
             return
@@ -317,9 +322,12 @@ class AskDrawState(State):
 
     def _won(self, card: int, winner: int, giver: int | None) -> None:
         """After a hit or a Bonne pioche: consequences, laying, and the turn goes on."""
+        deals = self.deals
         self._on_won(card, winner, giver)
         if not self.is_over:
             self._lay_if_complete(winner, self.grouping.group_of[card])
+        if deals != self.deals:  # that ended a game of a match: the next one is dealt
+            return
         self._check_end()
         if not self.is_over:
             self._settle()
@@ -434,6 +442,7 @@ class AskDrawState(State):
         twin.public_holder = list(self.public_holder)
         twin.turn = self.turn
         twin.first = self.first
+        twin.deals = self.deals
         self._copy_extra(twin)
         return twin
 

@@ -79,16 +79,19 @@ def hit_chances(tracker: Tracker, asks: Sequence[Ask]) -> list[float]:
     return out
 
 
-def ranked_asks(tracker: Tracker, seat: int, asks: Sequence[Ask]) -> list[tuple[float, Ask]]:
-    """Asks by memory's preference: surest hit, then the group nearest completion, then the
-    target with most cards."""
+def ranked_asks(
+    tracker: Tracker, seat: int, asks: Sequence[Ask], focus: float = 0.01
+) -> list[tuple[float, Ask]]:
+    """Asks by chance of a hit, plus `focus` per card already held in the card's group (the
+    seed's « ne pas éparpiller »), then the target with most cards. Memory uses a small
+    `focus` (a tie-break); search's candidates trade some chance for concentration."""
     group_of = tracker.grouping.group_of
     held = [0] * tracker.grouping.num_groups
     for card in tracker.sure[seat]:
         held[group_of[card]] += 1
     chances = hit_chances(tracker, asks)
     scored = [
-        (chance + 0.01 * held[group_of[ask.card]] + 0.0001 * tracker.sizes[ask.target], ask)
+        (chance + focus * held[group_of[ask.card]] + 0.0001 * tracker.sizes[ask.target], ask)
         for chance, ask in zip(chances, asks, strict=True)
     ]
     scored.sort(key=lambda pair: (-pair[0], pair[1].id))
@@ -250,23 +253,32 @@ def familles_value(state: AskDrawState, seat: int) -> float:
 class MemoryCandidates:
     """The search's candidate moves: memory's best few asks, best first."""
 
-    def __init__(self, width: int = 6) -> None:
+    def __init__(self, width: int = 4, focus: float = 0.1) -> None:
         self.width = width
+        self.focus = focus
         self.memory = MemoryBot()
 
     def __call__(self, decision: Decision) -> list[Ask]:
         legal = decision.legal_actions
-        ranked = ranked_asks(self.memory.tracker(decision), decision.seat, legal)
+        ranked = ranked_asks(self.memory.tracker(decision), decision.seat, legal, self.focus)
+        if ranked[0][0] >= 1.0:  # a sure hit: take it, nothing to weigh (the turn goes on)
+            return [ranked[0][1]]
         return [ask for _, ask in ranked[: self.width]]
 
 
 def familles_search(
-    budget: str = "0.2", width: str = "6", *, rng: random.Random | None = None
+    budget: str = "0.2",
+    width: str = "4",
+    prior: str = "0.15",
+    *,
+    rng: random.Random | None = None,
 ) -> SearchBot:
+    """`search[:budget[:width[:prior]]]`: budget in seconds ("0.2") or rounds ("16")."""
     return SearchBot(
         budget,
         playout=make_playout(familles_value),
         candidates=MemoryCandidates(int(width)),
+        prior=float(prior),
         rng=rng,
     )
 

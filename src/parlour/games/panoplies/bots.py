@@ -1,0 +1,112 @@
+"""Panoplies bots: the 7 familles tracker and search, applied to characters.
+
+- `memory`: the familles tracker (grouped by character) gives each ask its chance of a hit;
+  the bot weighs it by what the card is worth here: its own character's garments first (holding
+  one of them means nobody else can lay its outfit, and all of them make it safe; winning one
+  back dresses the mannequin again), then the outfit of the player it is closest to finishing,
+  then nobody's outfits (a joker under six players).
+- `search`: the game-agnostic information-set search (parlour.bots.search) over `determinize`,
+  on memory's best few asks, with the familles playouts scored by the Panoplies returns.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from parlour.bots.base import Bot, Decision
+from parlour.bots.search import SearchBot
+from parlour.games.familles.askdraw import Ask, AskDrawState
+from parlour.games.familles.bots import TrackingBot, hit_chances, make_playout
+from parlour.games.familles.tracker import Tracker
+
+
+def ranked_outfit_asks(
+    tracker: Tracker, decision: Decision, asks: Sequence[Ask]
+) -> list[tuple[float, Ask]]:
+    view = decision.view
+    me = decision.seat
+    characters = view["characters"]
+    owner = {characters.index(m["character"]): m["seat"] for m in view["mannequins"]}
+    lost_mine = set(view["mannequins"][me]["lost"])
+    garments = view["garments"]
+    size = len(garments)
+    few_players = len(view["players"]) < 6
+    group_of = tracker.grouping.group_of
+    held = [0] * tracker.grouping.num_groups
+    for card in tracker.sure[me]:
+        held[group_of[card]] += 1
+    chances = hit_chances(tracker, asks)
+    scored = []
+    for chance, ask in zip(chances, asks, strict=True):
+        character = group_of[ask.card]
+        progress = held[character] / size
+        who = owner.get(character)
+        if who == me:
+            worth = 0.6 + 0.2 * progress
+            if garments[ask.card // len(characters)] in lost_mine:
+                worth += 0.05
+        elif who is None:
+            worth = 0.2 * progress + (0.1 if few_players else 0.0)
+        else:
+            worth = 0.4 * progress
+        score = chance * (1 + worth) + 0.01 * held[character] + 0.0001 * tracker.sizes[ask.target]
+        scored.append((score, ask))
+    scored.sort(key=lambda pair: (-pair[0], pair[1].id))
+    return scored
+
+
+class OutfitMemoryBot(TrackingBot):
+    """Exact public inference, weighed by what each outfit is worth to this seat."""
+
+    name = "memory"
+
+    def act(self, decision: Decision) -> Any:
+        legal = decision.legal_actions
+        if len(legal) == 1:
+            return legal[0]
+        ranked = ranked_outfit_asks(self.tracker(decision), decision, legal)
+        best = ranked[0][0]
+        return self.rng.choice([ask for score, ask in ranked if score >= best - 1e-9])
+
+
+def panoplies_value(state: AskDrawState, seat: int) -> float:
+    """The seat's return at the end (+1 laid another's outfit, -1 lost, else 0)."""
+    outcome = state.outcome
+    return float(outcome.returns[seat]) if outcome is not None else 0.0
+
+
+class OutfitCandidates:
+    def __init__(self, width: int = 4) -> None:
+        self.width = width
+        self.memory = OutfitMemoryBot()
+
+    def __call__(self, decision: Decision) -> list[Ask]:
+        ranked = ranked_outfit_asks(self.memory.tracker(decision), decision, decision.legal_actions)
+        if (
+            ranked[0][0] >= 1.0
+            and hit_chances(self.memory.tracker(decision), [ranked[0][1]])[0] >= 1.0
+        ):
+            return [ranked[0][1]]  # a sure hit: the turn goes on, nothing to weigh
+        return [ask for _, ask in ranked[: self.width]]
+
+
+def panoplies_search(
+    budget: str = "0.2",
+    width: str = "4",
+    prior: str = "0.3",
+    *,
+    rng: random.Random | None = None,
+) -> SearchBot:
+    """`search[:budget[:width[:prior]]]`: budget in seconds ("0.2") or rounds ("16")."""
+    return SearchBot(
+        budget,
+        playout=make_playout(panoplies_value),
+        candidates=OutfitCandidates(int(width)),
+        prior=float(prior),
+        rng=rng,
+    )
+
+
+BOTS: dict[str, Callable[..., Bot]] = {"memory": OutfitMemoryBot, "search": panoplies_search}
