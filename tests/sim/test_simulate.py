@@ -107,3 +107,15 @@ def test_a_dead_worker_process_is_one_clear_error(monkeypatch: pytest.MonkeyPatc
     add_killer_bot(monkeypatch)
     with pytest.raises(ParlourError, match="worker process died"):
         simulate("beggar", "killer,first", 8, seed=1, workers=2, bulk=False)
+
+
+def test_games_cut_by_the_turn_cap_are_draws_that_nobody_wins() -> None:
+    result = simulate(
+        "beggar", "first,random", 60, seed=1, workers=1, rules=["max_turns=150"], bulk=False
+    )
+    summary = result.summary
+    capped = [i for i, status in enumerate(result.rows.status) if status == "capped"]
+    assert summary.draws == len(capped) == summary.statuses["capped"] > 0
+    assert all(result.rows.turns[i] == 150 for i in capped)
+    assert sum(line.wins for line in summary.bots) == 60 - summary.draws
+    assert result.rows.turns.max() == 150

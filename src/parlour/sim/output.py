@@ -70,7 +70,13 @@ def result_table(summary: Summary, title: str | None = None) -> Table:
     table = Table(
         title=title or f"{summary.game}: {summary.games} games",
         caption=(
-            f"draws {summary.draws} ({_share(summary.draws / max(1, summary.games))}), "
+            f"draws {summary.draws} ({_share(summary.draws / max(1, summary.games))}"
+            + "".join(
+                f", {status} {count}"
+                for status, count in summary.statuses.items()
+                if status not in ("finished", "draw") and count
+            )
+            + "), "
             f"mean length {summary.mean_turns:.1f} turns"
             + (
                 f" (median {summary.turns_quantiles['median']:g}, "
