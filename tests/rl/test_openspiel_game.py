@@ -146,3 +146,16 @@ def test_rules_travel_through_openspiels_game_string() -> None:
     again = pyspiel.load_game(str(game))  # what serialisation does
     assert again.parlour_rules == game.parlour_rules
     assert again.max_game_length() == SEED_NODES + 150
+
+
+@pytest.mark.skipif(
+    "panoplies" not in {c.game for c in CASES}, reason="Panoplies is not installed yet"
+)
+def test_options_that_change_the_deck_change_the_spaces() -> None:
+    """Nine players need the three optional families: more cards, more ids, a longer array."""
+    rules = "hats=true;scarves=true;belts=true;games=2;max_turns=300"
+    game = load("panoplies", players=9, rules=rules)
+    assert game.num_distinct_actions() == 10 * 12 * 9  # garments x characters x seats
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+    state = random_player_state(game, seed=2, steps=5)
+    assert len(state.observation_tensor(state.current_player())) == game.encoder.size

@@ -97,7 +97,7 @@ class ParlourSpielGame(pyspiel.Game):
             max_game_length=SEED_NODES + cap,
         )
         super().__init__(kind, info, dict(values))
-        # Attributes only after the base class exists: pybind drops those set before.
+        # Python attributes only once the pybind11 base class is initialised.
         self.parlour_game = game
         self.parlour_rules = rules
         self.players = players

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any
 
 from parlour.games.familles.askdraw import Grouping
 from parlour.rl.encoding import Layout, ViewEncoder, Writer
@@ -16,7 +16,13 @@ class AskDrawEncoder(ViewEncoder):
     names its target's absolute seat.
     """
 
-    grouping: ClassVar[Grouping]
+    def __init__(self, rules: Any, num_players: int) -> None:
+        self.grouping = self._grouping(rules)
+        super().__init__(rules, num_players)
+
+    def _grouping(self, rules: Any) -> Grouping:
+        """Which cards are asked and laid together (may depend on the rules)."""
+        raise NotImplementedError
 
     def _declare(self, layout: Layout) -> None:
         n, g = self.num_players, self.grouping

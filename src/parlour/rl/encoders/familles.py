@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from parlour.games.familles.askdraw import Grouping
 from parlour.games.familles.rules import FAMILY_GROUPING
 from parlour.rl.encoders.askdraw import AskDrawEncoder
 
 
 class FamillesEncoder(AskDrawEncoder):
     game_name = "familles"
-    grouping = FAMILY_GROUPING
+
+    def _grouping(self, rules: Any) -> Grouping:
+        return FAMILY_GROUPING
