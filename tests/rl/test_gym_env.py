@@ -90,3 +90,14 @@ def test_a_fixed_seat_is_kept_and_bots_play_the_others() -> None:
     env = ParlourGymEnv("beggar", opponents=["first", "first"], seat=2)
     env.reset(seed=8)
     assert env.seat == 2 and env.state.to_move == 2
+
+
+def test_every_game_can_be_made_by_its_gymnasium_id() -> None:
+    import gymnasium
+
+    for case in CASES:
+        env = gymnasium.make(f"parlour/{case.game}-v0", opponents=["random"] * (case.players - 1))
+        obs, info = env.reset(seed=3)
+        assert env.observation_space.contains(obs)
+        assert info["action_mask"].any()
+        assert env.unwrapped.game.name == case.game

@@ -172,3 +172,27 @@ class ParlourGymEnv(gym.Env):
             return self.game.action_from_id(action_id, self.rules, self.num_players)
         except ValueError as err:
             raise IllegalAction("unknown_action", str(err)) from None
+
+
+def register_envs() -> list[str]:
+    """Register `parlour/<game>-v0` for every installed game, for `gymnasium.make`.
+
+    env = gymnasium.make("parlour/flip7-v0", opponents=["strong"])
+    """
+    from parlour.core.registry import game_names
+
+    ids = []
+    for name in game_names():
+        env_id = f"parlour/{name}-v0"
+        if env_id not in gym.registry:
+            gym.register(
+                env_id,
+                entry_point="parlour.rl.gym_env:ParlourGymEnv",
+                kwargs={"game": name},
+                disable_env_checker=True,  # the tests run check_env itself
+            )
+        ids.append(env_id)
+    return ids
+
+
+register_envs()
