@@ -15,6 +15,7 @@ import secrets
 import tempfile
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -159,6 +160,16 @@ def record_path(directory: Path, job: SimJob, index: int) -> Path:
     return directory / f"{prefix}game-{index:06d}.json"
 
 
+def write_records(directory: Path, job: SimJob, result: ChunkResult) -> None:
+    try:
+        for offset, record in enumerate(result.records):
+            path = record_path(directory, job, result.start + offset)
+            path.write_text(json.dumps(record, ensure_ascii=False) + "\n")
+    except OSError as err:
+        raise ParlourError(f"cannot write records to {directory}: {err.strerror}") from None
+    result.records = []  # written; do not keep thousands of records in memory
+
+
 def _earlier_chunks_arrived(
     chunks: Sequence[Chunk], arrived: set[tuple[int, int]], failures: Sequence[GameFailure]
 ) -> bool:
@@ -182,24 +193,26 @@ def run_jobs(
         size = max(size, min(20_000, total // max(1, (backend.workers or 8) * 4)))
     chunks = plan_chunks(jobs, size)
     if records_dir is not None:
-        records_dir.mkdir(parents=True, exist_ok=True)
+        try:
+            records_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as err:
+            raise ParlourError(f"cannot create {records_dir}: {err.strerror}") from None
     received: list[list[ChunkResult]] = [[] for _ in jobs]
     arrived: set[tuple[int, int]] = set()
     failures: list[GameFailure] = []
-    for result in backend.execute(jobs, chunks):
-        arrived.add((result.job, result.start))
-        if records_dir is not None:
-            for offset, record in enumerate(result.records):
-                path = record_path(records_dir, jobs[result.job], result.start + offset)
-                path.write_text(json.dumps(record, ensure_ascii=False) + "\n")
-            result.records = []  # written; do not keep thousands of records in memory
-        received[result.job].append(result)
-        if progress is not None:
-            progress(result.played)
-        if result.failure is not None:
-            failures.append(result.failure)
-        if failures and _earlier_chunks_arrived(chunks, arrived, failures):
-            break  # leaving the loop cancels the chunks not started
+    # closing(): leaving the loop early cancels the chunks not started, at once
+    with closing(backend.execute(jobs, chunks)) as results:
+        for result in results:
+            arrived.add((result.job, result.start))
+            if records_dir is not None:
+                write_records(records_dir, jobs[result.job], result)
+            received[result.job].append(result)
+            if progress is not None:
+                progress(result.played)
+            if result.failure is not None:
+                failures.append(result.failure)
+            if failures and _earlier_chunks_arrived(chunks, arrived, failures):
+                break
     if failures:
         first = min(failures, key=lambda f: (f.job, f.index))
         job = jobs[first.job]
