@@ -8,19 +8,27 @@ the script exits with status 1.
     python benchmarks/beggar_agreement.py                 # 10,000,000 two-player deals and
                                                           # 100,000 for each of 3 to 6 players
     python benchmarks/beggar_agreement.py --two 100000 --many 10000 --workers 2
+    python benchmarks/beggar_agreement.py --replay-with pypy3   # the Python side under PyPy
+
+With `--replay-with`, the pure-Python engine runs in that interpreter (the same `fast.py`, about
+2.5 times faster under PyPy), through `beggar_replay.py`.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import subprocess
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from pathlib import Path
 
 from parlour.games.beggar import kernel
 from parlour.games.beggar.fast import play_codes
 
 CHUNK = 50_000
+REPLAY = Path(__file__).with_name("beggar_replay.py")
 
 
 def check_chunk(job: tuple[int, int, int, int, bool, int, bool]) -> tuple[int, list[str]]:
@@ -33,6 +41,34 @@ def check_chunk(job: tuple[int, int, int, int, bool, int, bool]) -> tuple[int, l
         hands = kernel.random_deal(players, seed, first + i, jokers, beggar_joker)
         expected = play_codes(hands, next_pays)
         if tuple(expected) != results.row(i):
+            problems.append(f"{job} deal {first + i}: kernel {results.row(i)}, python {expected}")
+    return count, problems
+
+
+def check_chunk_with(
+    interpreter: str, job: tuple[int, int, int, int, bool, int, bool]
+) -> tuple[int, list[str]]:
+    """Like `check_chunk`, the Python side run by another interpreter (e.g. pypy3)."""
+    players, seed, first, count, next_pays, jokers, beggar_joker = job
+    results = kernel.play_random(
+        players, count, seed, first, jokers=jokers, beggar_joker=beggar_joker, next_pays=next_pays
+    )
+    src = str(Path(kernel.__file__).resolve().parents[3])
+    args = [players, seed, first, count, int(next_pays), jokers, int(beggar_joker)]
+    done = subprocess.run(
+        [interpreter, str(REPLAY), *map(str, args)],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "PYTHONPATH": src},
+    )
+    lines = done.stdout.split()
+    if len(lines) != 4 * count:
+        return count, [f"{job}: the replay gave {len(lines) // 4} results for {count} deals"]
+    problems = []
+    for i in range(count):
+        expected = tuple(int(v) for v in lines[4 * i : 4 * i + 4])
+        if expected != results.row(i):
             problems.append(f"{job} deal {first + i}: kernel {results.row(i)}, python {expected}")
     return count, problems
 
@@ -67,6 +103,7 @@ def main() -> int:
     parser.add_argument("--many", type=int, default=100_000, help="deals for each of 3..6")
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--replay-with", help="interpreter for the Python side, e.g. pypy3")
     args = parser.parse_args()
     kernel.warm_up()
     work = jobs(2, args.two, args.seed)
@@ -75,8 +112,14 @@ def main() -> int:
     start = time.perf_counter()
     done = 0
     problems: list[str] = []
-    with ProcessPoolExecutor(args.workers) as pool:
-        for count, found in pool.map(check_chunk, work):
+    if args.replay_with:
+        pool: ProcessPoolExecutor | ThreadPoolExecutor = ThreadPoolExecutor(args.workers)
+        check = lambda job: check_chunk_with(args.replay_with, job)  # noqa: E731
+    else:
+        pool = ProcessPoolExecutor(args.workers)
+        check = check_chunk
+    with pool:
+        for count, found in pool.map(check, work):
             done += count
             problems += found
             print(f"\r{done:,} deals compared, {len(problems)} differences", end="", flush=True)
@@ -88,6 +131,7 @@ def main() -> int:
     print(
         f"{done:,} random deals ({args.two:,} two-player, {args.many:,} for each of 3-6 players)"
         f" and the record deals: {len(problems)} differences, {elapsed:.0f} s"
+        + (f" (Python side under {args.replay_with})" if args.replay_with else "")
     )
     return 1 if problems else 0
 

@@ -34,6 +34,9 @@ from typing import Any
 
 import numpy as np
 
+from parlour.games.beggar.deals import GOLDEN as _GOLDEN
+from parlour.games.beggar.deals import M64 as _M64
+from parlour.games.beggar.deals import random_deal
 from parlour.games.beggar.fast import play_codes
 
 FINISHED, LOOP = 0, 1
@@ -44,8 +47,6 @@ PENALTY_CODES = (1, 2, 3, 4) * 4  # J Q K A, four of each
 _TRIBUTE = np.array([0, 1, 2, 3, 4, 5, 5], dtype=np.int64)
 _CAP = 64  # ring buffer size of a hand: at most 52 cards and 2 jokers
 _MASK = _CAP - 1
-_M64 = (1 << 64) - 1
-_GOLDEN = 0x9E3779B97F4A7C15
 
 try:  # Numba is a dependency, but a platform without a wheel must still work.
     if os.environ.get("PARLOUR_NO_NUMBA"):
@@ -123,31 +124,6 @@ def _fill_deck(seed: Any, index: Any, penalties: Any, slots: Any, deck: Any) -> 
         deck[slots[i]] = penalties[i]
 
 
-def _py_fill_deck(seed: int, index: int, penalties: Sequence[int], size: int) -> list[int]:
-    """The pure-Python twin of `_fill_deck` (same deals, bit for bit)."""
-
-    def mix(z: int) -> int:
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _M64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M64
-        return z ^ (z >> 31)
-
-    slots = list(range(size))
-    deck = [0] * size
-    state = mix((seed * _GOLDEN + index) & _M64)
-    draw = 0
-    for i, code in enumerate(penalties):
-        if i % 2 == 0:
-            state = (state + _GOLDEN) & _M64
-            draw = mix(state)
-            bits = draw >> 32
-        else:
-            bits = draw & 0xFFFFFFFF
-        j = i + ((bits * (size - i)) >> 32)
-        slots[i], slots[j] = slots[j], slots[i]
-        deck[slots[i]] = code
-    return deck
-
-
 def deck_penalties(jokers: int = 0, beggar_joker: bool = False) -> np.ndarray:
     """The penalty cards of a deck variant as codes."""
     return np.array(PENALTY_CODES + (5,) * jokers + ((6,) if beggar_joker else ()), dtype=np.int8)
@@ -155,15 +131,6 @@ def deck_penalties(jokers: int = 0, beggar_joker: bool = False) -> np.ndarray:
 
 def deck_size(jokers: int = 0, beggar_joker: bool = False) -> int:
     return 52 + jokers + int(beggar_joker)
-
-
-def random_deal(
-    players: int, seed: int, index: int, jokers: int = 0, beggar_joker: bool = False
-) -> list[list[int]]:
-    """Hands (codes, first hand leads) of random deal `index` of `seed`, as the kernel plays it."""
-    pens = [int(c) for c in deck_penalties(jokers, beggar_joker)]
-    deck = _py_fill_deck(seed & _M64, index & _M64, pens, deck_size(jokers, beggar_joker))
-    return [deck[i::players] for i in range(players)]
 
 
 # ----- the two-player engine ---------------------------------------------------------------------
