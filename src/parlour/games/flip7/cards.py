@@ -63,6 +63,9 @@ def card_name(card: int) -> str:
 
 def parse_card(text: str | int) -> int:
     """A card from its name (or a number); RulesError for anything else."""
+    code = _CODES.get(text)  # type: ignore[arg-type]
+    if code is not None:
+        return code
     if isinstance(text, int) and not isinstance(text, bool):
         if 0 <= text <= 12:
             return text
@@ -78,6 +81,9 @@ def parse_card(text: str | int) -> int:
         f"unknown Flip 7 card {text!r}; cards are 0..12, +2, +4, +6, +8, +10, x2, "
         "freeze, flip_three, second_chance"
     )
+
+
+_CODES: dict[str | int, int] = {card_name(c): c for c in range(KINDS)}
 
 
 def full_deck() -> list[int]:

@@ -64,8 +64,15 @@ def _sweep(
         total += counts[i]
     k0 = _popcount(n0)
     j0 = _popcount(m0)
-    free_n = (NUMBER_MASKS - 1) & ~n0
-    free_m = (MODIFIER_MASKS - 1) & ~m0
+    # Only cards still in the deck can join the hand: the other states are never reached.
+    free_n = 0
+    for v in range(13):
+        if counts[v] > 0 and not n0 >> v & 1:
+            free_n |= 1 << v
+    free_m = 0
+    for j in range(6):
+        if counts[13 + j] > 0 and not m0 >> j & 1:
+            free_m |= 1 << j
     sub_n = free_n
     while True:
         nmask = n0 | sub_n
