@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -9,7 +10,7 @@ import parlour.i18n.beggar  # noqa: F401  (registers the texts)
 from parlour.core.errors import RulesError
 from parlour.core.events import Event
 from parlour.core.game import Game, Seat
-from parlour.games.beggar.cards import parse_hand, tribute
+from parlour.games.beggar.cards import RANKS, code, full_deck, parse_hand, tribute
 from parlour.games.beggar.rules import FLIP, BeggarRules, BeggarState
 from parlour.i18n import t
 
@@ -115,6 +116,81 @@ class Beggar(Game):
 
     def rules_text(self, lang: str) -> str:
         return t("beggar.rules", lang)
+
+    def bulk_outcomes(
+        self, rules: Any, num_players: int, seeds: Sequence[int]
+    ) -> list[tuple[tuple[int, ...], tuple[float, ...], int, str]] | None:
+        """Outcomes of single-round games `new_state(num_players, seed)`, played by the kernel.
+
+        Per seed: (winners, scores, turns, status), exactly what the reference engine gives for
+        that seed (same dealer draw, same shuffle). None when the kernel cannot play these rules
+        (shuffle_captured, matches of several rounds), so callers fall back to the engine.
+        """
+        rules = rules or BeggarRules()
+        if rules.shuffle_captured or rules.match != "single":
+            return None
+        self.check_players(num_players, rules)
+        from parlour.games.beggar import kernel
+
+        n = num_players
+        hands_of_seeds = []
+        leaders = []
+        for seed in seeds:
+            leader, hands = _seeded_deal(rules, n, seed)
+            leaders.append(leader)
+            hands_of_seeds.append([[code(c) for c in hands[(leader + k) % n]] for k in range(n)])
+        results = kernel.play_deals(hands_of_seeds, rules.exhausted_payer == "next_pays")
+        cap = rules.max_turns
+        out: list[tuple[tuple[int, ...], tuple[float, ...], int, str]] = []
+        draw = tuple(0.0 for _ in range(n))
+        for i, seed in enumerate(seeds):
+            status, cards, _, winner = results.row(i)
+            if cap is not None and cards > cap:
+                out.append(((), draw, cap, "capped"))
+            elif status == kernel.LOOP and rules.on_loop != "draw":
+                out.append(_reference_outcome(rules, n, seed))  # rare: needs the final hands
+            elif status == kernel.LOOP:
+                out.append(((), draw, cards, "loop"))
+            else:
+                seat = (leaders[i] + winner) % n
+                scores = tuple(1.0 if s == seat else 0.0 for s in range(n))
+                out.append(((seat,), scores, cards, "finished"))
+        return out
+
+
+def _seeded_deal(rules: BeggarRules, n: int, seed: int) -> tuple[int, list[list[str]]]:
+    """The leader and hands of `BeggarState(rules, n seats, seed)`: the same generator calls,
+    dealer drawn by highest card (ties draw again), then the shuffled deck dealt from his left."""
+    rng = random.Random(seed)
+    order = {rank: i for i, rank in enumerate(RANKS)}
+    candidates = list(range(n))
+    while True:
+        deck = full_deck()
+        rng.shuffle(deck)
+        drawn = {seat: deck[i] for i, seat in enumerate(candidates)}
+        best = max(order[card[:-1]] for card in drawn.values())
+        top = [s for s, card in drawn.items() if order[card[:-1]] == best]
+        if len(top) == 1:
+            dealer = top[0]
+            break
+        candidates = top
+    deck = full_deck(rules.jokers, rules.beggar_joker)
+    rng.shuffle(deck)
+    hands: list[list[str]] = [[] for _ in range(n)]
+    for i, card in enumerate(deck):
+        hands[(dealer + 1 + i) % n].append(card)
+    return (dealer + 1) % n, hands
+
+
+def _reference_outcome(
+    rules: BeggarRules, n: int, seed: int
+) -> tuple[tuple[int, ...], tuple[float, ...], int, str]:
+    state = GAME.new_state(n, seed=seed, rules=rules)
+    while not state.is_over:
+        state.apply(FLIP)
+    outcome = state.outcome
+    assert outcome is not None
+    return outcome.winners, outcome.scores, state.turns, outcome.status
 
 
 def normalise_deal(deal: Any) -> dict[str, Any]:
