@@ -58,11 +58,11 @@ def play_chunk(args: tuple[str, list[str], dict[str, Any], int, list[int]]) -> d
         if not winners:
             draws += 1
         for seat in winners:
-            wins[(seat + shift) % n] += 1 / len(winners)
+            wins[(seat - shift) % n] += 1 / len(winners)
         loser = outcome.detail.get("loser") if outcome.detail else None
         if loser is not None:
             decided += 1
-            losses[(loser + shift) % n] += 1
+            losses[(loser - shift) % n] += 1
     return {"wins": wins, "losses": losses, "turns": turns, "draws": draws, "decided": decided}
 
 
