@@ -1,0 +1,85 @@
+"""Flip 7 at the terminal: a bust, a Flip 7, the odds of a hit, action cards to give."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.widgets import Static
+
+from parlour.core.registry import get_game
+from parlour.tui.app import ParlourApp
+from parlour.tui.config import PlayConfig, SeatPlan, plan_seats
+from parlour.tui.session import PlaySession
+from parlour.tui.tables.flip7 import hit_odds
+from tests.tui.helpers import narration, on_screen, plain, run, screen_text, settle, table_screen
+
+# Bruno (dealer) deals Léa a 1 and himself a 5; Léa hits a 2; Bruno, who always hits, draws a
+# second 5 and busts; Léa alone draws 3, 4, 6, 7 and 8: seven different numbers, a Flip 7.
+DECK = ["1", "5", "2", "5", "3", "4", "6", "7", "8"]
+
+
+def flip7(deck: list[str], **kw: Any) -> PlayConfig:
+    seats = [SeatPlan("Léa"), SeatPlan("Bruno", "threshold:100")]
+    return PlayConfig("flip7", seats, deal={"deck": deck}, instant=True, **kw)
+
+
+def test_a_bust_then_a_flip_7_ends_the_game() -> None:
+    session = PlaySession(flip7(DECK, rules={"target": 40}, hints=True))
+    app = ParlourApp(session=session)
+
+    async def scenario(pilot: Any) -> None:
+        screen = table_screen(app)
+        assert [c.label for c in screen.shown] == ["Hit: take a card", "Stay: bank 1 points"]
+        await pilot.press("1")  # hit
+        await settle(pilot, lambda: "Bruno busts with a second 5." in narration(app))
+        text = plain(screen.query_one("#table", Static).content)
+        assert "BUST" in text and "[1] [2]" in text
+        hints = plain(screen.query_one("#hints", Static).content)
+        assert "Bust risk if you hit: 1% (1 of 90 cards)" in hints
+        for _ in range(5):
+            await pilot.press("enter")  # the first move offered: hit
+            await pilot.pause(0.02)
+        await settle(pilot, lambda: on_screen(app, "SummaryScreen"))
+        lines = narration(app)
+        assert "Flip 7! Léa has seven different numbers: the round ends." in lines
+        summary = screen_text(app)
+        assert "Léa wins." in summary and "46" in summary
+
+    run(app, scenario)
+
+
+def test_an_action_card_is_given_by_choosing_its_target() -> None:
+    session = PlaySession(flip7(["1", "5", "freeze"], lang="fr"))
+    app = ParlourApp(session=session)
+
+    async def scenario(pilot: Any) -> None:
+        await pilot.press("1")  # Léa hits the Freeze
+        await pilot.pause()
+        labels = [c.label for c in table_screen(app).shown]
+        assert labels == ["Garder Freeze pour vous", "Donner Freeze à Bruno"]
+        table = plain(table_screen(app).query_one("#table", Static).content)
+        assert "Léa doit donner la carte Freeze à un joueur en jeu." in table
+        await pilot.press("2")
+        await settle(pilot, lambda: session.state.view(None)["table"][1]["status"] == "frozen")
+        assert "gelé" in plain(table_screen(app).query_one("#table", Static).content)
+
+    run(app, scenario)
+
+
+def test_the_odds_of_a_hit_count_the_cards_still_in_the_deck() -> None:
+    view = {
+        "table": [{"numbers": ["12", "11"], "modifiers": ["+4"], "status": "active", "points": 27}],
+        "deck_counts": {"12": 10, "11": 9, "3": 1, "x2": 1, "freeze": 1},
+    }
+    odds = hit_odds(view, 0, 15)
+    assert odds is not None
+    assert odds["risk"] == 19 / 22 and odds["bad"] == 19 and odds["size"] == 22
+    # 19 cards bust to 0, the 3 gives 30, x2 gives 50, the freeze changes nothing (27).
+    assert abs(odds["after"] - (30 + 50 + 27) / 22) < 1e-9
+
+
+def test_the_issue_example_seats_one_person_and_three_named_bots() -> None:
+    seats = plan_seats(get_game("flip7"), "fr", players=4, bots="strong,strong,counter")
+    assert [s.bot for s in seats] == [None, "strong", "strong", "counter"]
+    session = PlaySession(PlayConfig("flip7", seats, lang="fr", seed=1))
+    assert session.humans == [0] and sorted(session.bots) == [1, 2, 3]
