@@ -1,0 +1,196 @@
+"""Panoplies at the terminal: mannequins, your hand by character, outfits laid, hints."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from parlour.i18n import has, register, t
+from parlour.tui.tables import TableContext
+from parlour.tui.tables.generic import seat_label
+from parlour.tui.tables.knowledge import read_events
+
+register(
+    {
+        "tui.panoplies.header": {
+            "en": "Game {game} of {games} · pile: {pile} cards · outfits laid: {laid}",
+            "fr": "Partie {game} sur {games} · pioche : {pile} cartes · tenues posées : {laid}",
+        },
+        "tui.panoplies.mannequin": {"en": "Mannequin", "fr": "Mannequin"},
+        "tui.panoplies.player": {"en": "Player", "fr": "Joueur"},
+        "tui.panoplies.cards": {"en": "Cards", "fr": "Cartes"},
+        "tui.panoplies.safe": {"en": "safe", "fr": "à l'abri"},
+        "tui.panoplies.jokers": {"en": "jokers: {n}", "fr": "jokers : {n}"},
+        "tui.panoplies.wardrobe": {
+            "en": "In the wardrobe: {cards}",
+            "fr": "Dans l'armoire : {cards}",
+        },
+        "tui.panoplies.outfits": {
+            "en": "Outfits laid: {outfits}",
+            "fr": "Tenues posées : {outfits}",
+        },
+        "tui.panoplies.outfit_by": {"en": "{character} by {name}", "fr": "{character} par {name}"},
+        "tui.panoplies.hand": {"en": "Your hand", "fr": "Votre jeu"},
+        "tui.panoplies.no_hand": {"en": "(no card)", "fr": "(aucune carte)"},
+        "tui.panoplies.ask": {
+            "en": "Ask {target} for {card}",
+            "fr": "Demander à {target} : {card}",
+        },
+        "tui.panoplies.losses": {"en": "Games lost: {tally}", "fr": "Parties perdues : {tally}"},
+        "tui.panoplies.nothing_known": {
+            "en": "Nothing is known yet of the other hands.",
+            "fr": "On ne sait encore rien des autres jeux.",
+        },
+        "tui.panoplies.holds": {"en": "{name} holds {cards}.", "fr": "{name} a {cards}."},
+        "tui.panoplies.asked_in": {
+            "en": "{name} holds a card of {groups} (he asked for one).",
+            "fr": "{name} a une carte de {groups} (il en a demandé une).",
+        },
+        "tui.panoplies.lacks": {
+            "en": "{name} does not hold {cards}.",
+            "fr": "{name} n'a pas {cards}.",
+        },
+    }
+)
+
+_WORN = "green"
+_LOST = "red"
+
+
+def garment(ctx: TableContext, name: str) -> str:
+    key = f"panoplies.garment.{name}"
+    return t(key, ctx.lang) if has(key) else name
+
+
+def character(ctx: TableContext, name: str) -> str:
+    key = f"panoplies.character.{name}"
+    return t(key, ctx.lang) if has(key) else name
+
+
+def short_garment(ctx: TableContext, name: str) -> str:
+    """A garment without its English article, for the compact mannequin rows."""
+    return garment(ctx, name).removeprefix("the ")
+
+
+def capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def split(ctx: TableContext, card: int) -> tuple[str, str]:
+    """(garment, character) of a card: the grid is garment rows × character columns."""
+    characters = ctx.view["characters"]
+    return ctx.view["garments"][card // len(characters)], characters[card % len(characters)]
+
+
+def character_of(ctx: TableContext, card: int) -> int:
+    return card % len(ctx.view["characters"])
+
+
+def card_text(ctx: TableContext, card: int) -> str:
+    g, c = split(ctx, card)
+    if ctx.lang == "fr":
+        return f"{garment(ctx, g)} de {character(ctx, c)}".replace(" de le ", " du ")
+    return f"{character(ctx, c)}'s {garment(ctx, g).removeprefix('the ')}"
+
+
+def render(ctx: TableContext) -> RenderableType:
+    view, lang = ctx.view, ctx.lang
+    match = view.get("match", {})
+    header = Text(
+        t(
+            "tui.panoplies.header",
+            lang,
+            game=match.get("game", 1),
+            games=match.get("games", 1),
+            pile=view["pile_size"],
+            laid=len(view.get("outfits", [])),
+        ),
+        style="italic",
+    )
+    table = Table(expand=True, show_edge=False)
+    table.add_column(t("tui.panoplies.player", lang))
+    table.add_column(t("tui.panoplies.cards", lang), justify="right")
+    table.add_column(t("tui.panoplies.mannequin", lang), ratio=3)
+    for entry in view["mannequins"]:
+        seat = entry["seat"]
+        marker = "▶ " if seat == view.get("to_move") else "  "
+        dummy = Text(capital(character(ctx, entry["character"])) + ": ", style="bold")
+        for name in view["garments"]:
+            worn = name in entry["wearing"]
+            mark = "✓ " if worn else "✗ "
+            dummy.append(mark + short_garment(ctx, name), style=_WORN if worn else _LOST)
+            dummy.append("  ")
+        if not entry.get("can_lose", True):
+            dummy.append(f"[{t('tui.panoplies.safe', lang)}] ", style="bold cyan")
+        if entry.get("jokers"):
+            dummy.append(t("tui.panoplies.jokers", lang, n=len(entry["jokers"])), style="magenta")
+        table.add_row(marker + seat_label(seat, ctx), str(view["hand_sizes"][seat]), dummy)
+    parts: list[RenderableType] = [header, table]
+    outfits = view.get("outfits", [])
+    if outfits:
+        shown = ", ".join(
+            t(
+                "tui.panoplies.outfit_by",
+                lang,
+                character=character(ctx, o["character"]),
+                name=ctx.name(o["seat"]),
+            )
+            for o in outfits
+        )
+        parts.append(Text(t("tui.panoplies.outfits", lang, outfits=shown)))
+    if match.get("games", 1) > 1:
+        tally = " · ".join(f"{ctx.name(s)} {n}" for s, n in enumerate(match.get("losses", [])))
+        parts.append(Text(t("tui.panoplies.losses", lang, tally=tally), style="bold"))
+    if "hand" in view:
+        parts.append(Text(""))
+        parts.append(Text(t("tui.panoplies.hand", lang), style="bold underline"))
+        hand = sorted(view["hand"], key=lambda c: (character_of(ctx, c), c))
+        if not hand:
+            parts.append(Text(t("tui.panoplies.no_hand", lang), style="dim"))
+        by_character: dict[int, list[int]] = {}
+        for card in hand:
+            by_character.setdefault(character_of(ctx, card), []).append(card)
+        for index, cards in by_character.items():
+            line = Text(capital(character(ctx, view["characters"][index])) + ": ", style="bold")
+            line.append(", ".join(short_garment(ctx, split(ctx, c)[0]) for c in cards))
+            parts.append(line)
+    return Group(*parts)
+
+
+def describe(action: dict[str, Any], ctx: TableContext) -> str:
+    return t(
+        "tui.panoplies.ask",
+        ctx.lang,
+        target=ctx.name(action["target"]),
+        card=card_text(ctx, int(action["card"])),
+    )
+
+
+def sort_key(action: dict[str, Any], ctx: TableContext) -> Any:
+    card = int(action.get("card", 0))
+    return (action.get("target", 0), character_of(ctx, card), card)
+
+
+def hints(ctx: TableContext) -> list[str]:
+    lang = ctx.lang
+    known = read_events(ctx.events, len(ctx.names), lambda c: character_of(ctx, c))
+    lines = []
+    for seat, facts in enumerate(known.seats):
+        if seat == ctx.viewer:
+            continue
+        name = ctx.name(seat)
+        if facts.holds:
+            cards = ", ".join(card_text(ctx, c) for c in sorted(facts.holds))
+            lines.append(t("tui.panoplies.holds", lang, name=name, cards=cards))
+        held_groups = {character_of(ctx, c) for c in facts.holds}
+        unexplained = sorted(facts.groups - held_groups)
+        if unexplained:
+            groups = ", ".join(character(ctx, ctx.view["characters"][g]) for g in unexplained)
+            lines.append(t("tui.panoplies.asked_in", lang, name=name, groups=groups))
+        if facts.lacks:
+            cards = ", ".join(card_text(ctx, c) for c in sorted(facts.lacks))
+            lines.append(t("tui.panoplies.lacks", lang, name=name, cards=cards))
+    return lines or [t("tui.panoplies.nothing_known", lang)]

@@ -1,0 +1,77 @@
+"""Panoplies at the terminal: a garment lost, mannequins, the loser in the summary."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from parlour.tui.app import ParlourApp
+from parlour.tui.config import PlayConfig, SeatPlan
+from parlour.tui.session import PlaySession
+from tests.tui.helpers import (
+    narration,
+    on_screen,
+    plain,
+    run,
+    screen_text,
+    settle,
+    table_screen,
+    table_text,
+)
+
+# Cards are garment * 6 + character. Léa plays the grandfather (column 0) and holds five of his
+# garments and the grandmother's shoes; Bruno plays the grandmother and holds her socks (7):
+# Léa asking Bruno for them makes the grandmother's mannequin lose its socks.
+LEA = [0, 6, 12, 18, 24, 1]
+BRUNO = [7, 13, 19, 2, 3, 4]
+PILE = [c for c in range(42) if c not in LEA + BRUNO]
+DEAL = {"hands": [LEA, BRUNO], "pile": PILE, "first": 0}
+
+
+def panoplies(lang: str = "en", **kw: Any) -> PlayConfig:
+    seats = [SeatPlan("Léa"), SeatPlan("Bruno", "memory")]
+    return PlayConfig("panoplies", seats, lang=lang, deal=DEAL, instant=True, **kw)
+
+
+def test_a_garment_lost_then_the_whole_game_to_its_loser() -> None:
+    session = PlaySession(panoplies(hints=True))
+    app = ParlourApp(session=session)
+
+    async def scenario(pilot: Any) -> None:
+        text = table_text(app)
+        assert "The grandmother: ✓ shoes  ✓ socks" in text
+        assert "The grandfather: shoes, socks, trousers or skirt, shirt, jumper" in text
+        screen = table_screen(app)
+        labels = [c.label for c in screen.shown]
+        screen.choose(labels.index("Ask Bruno for the grandmother's socks"))
+        await settle(pilot, lambda: any("hands the socks" in line for line in narration(app)))
+        assert "Bruno gives the grandmother's socks to Léa." in narration(app)
+        assert "the grandmother: ✓ shoes  ✗ socks" in table_text(app).lower()
+        hints = plain(screen.query_one("#hints").content)
+        assert "Bruno does not hold the grandmother's socks" in hints
+        moves = 0
+        while not on_screen(app, "SummaryScreen"):
+            if session.mover == 0 and session.human_to_move():
+                await pilot.press("enter")
+                moves += 1
+            await pilot.pause(0.01)
+            assert moves < 300
+        summary = screen_text(app)
+        # Léa ends up laying the grandmother's whole outfit: Bruno's character, Bruno loses.
+        assert "Game over" in summary and "Bruno loses." in summary
+        assert "Game 1: Bruno loses." in narration(app)
+
+    run(app, scenario)
+
+
+def test_panoplies_speaks_french_on_the_mannequins() -> None:
+    session = PlaySession(panoplies("fr"))
+    app = ParlourApp(session=session)
+
+    async def scenario(pilot: Any) -> None:
+        screen = table_screen(app)
+        labels = [c.label for c in screen.shown]
+        screen.choose(labels.index("Demander à Bruno : les chaussettes de la grand-mère"))
+        await settle(pilot, lambda: any("armoire" in line for line in narration(app)))
+        assert "✗ les chaussettes" in table_text(app)
+
+    run(app, scenario)
