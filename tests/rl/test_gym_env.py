@@ -69,6 +69,8 @@ def test_an_illegal_action_loses_or_raises_as_asked() -> None:
     _, reward, terminated, truncated, info = env.step(illegal)
     assert (reward, terminated, truncated) == (-1.0, True, False)
     assert info["illegal_action"] == illegal
+    with pytest.raises(ParlourError, match="episode is over"):
+        env.step(int(np.flatnonzero(info["action_mask"])[0]))
     strict = make(case, illegal="raise")
     strict.reset(seed=2)
     before = list(strict.state.log)

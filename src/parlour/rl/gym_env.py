@@ -84,6 +84,7 @@ class ParlourGymEnv(gym.Env):
         self._state: State | None = None
         self._bots: dict[int, Bot] = {}
         self._feeds: list[SeatFeed] = []
+        self._ended = False
 
     # ----- gymnasium API ----------------------------------------------------------------------
     def reset(
@@ -99,7 +100,7 @@ class ParlourGymEnv(gym.Env):
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         state = self.state
-        if state.is_over:
+        if state.is_over or self._ended:
             raise ParlourError("the episode is over; call reset()")
         legal = {a.id: a for a in state.legal_actions()}
         move = legal.get(int(action))
@@ -109,6 +110,7 @@ class ParlourGymEnv(gym.Env):
                 state.apply(self._decode(int(action)), self.seat)
             info = self._info()
             info["illegal_action"] = int(action)
+            self._ended = True  # the game stays as it was, but this episode is lost
             return self._observation(), -1.0, True, False, info
         state.apply(move, self.seat)
         self._play_bots()
@@ -149,6 +151,7 @@ class ParlourGymEnv(gym.Env):
         for bot in self.opponents:  # bots draw from the episode's seed too: runs repeat exactly
             bot.rng = random.Random(int(rng.integers(2**62)))
         self._feeds = [SeatFeed(s) for s in range(n)]
+        self._ended = False
 
     def _play_bots(self) -> None:
         state = self.state
