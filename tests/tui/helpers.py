@@ -65,3 +65,8 @@ def run(app: ParlourApp, scenario: Callable[[Pilot[Any]], Awaitable[None]]) -> N
 
 def on_screen(app: ParlourApp, name: str) -> bool:
     return type(app.screen).__name__ == name
+
+
+def table_ready(app: ParlourApp) -> bool:
+    """A table screen is on top and mounted."""
+    return isinstance(app.screen, TableScreen) and app.screen.ready

@@ -12,9 +12,11 @@ from parlour.tui.session import PlaySession
 from tests.tui.helpers import (
     narration,
     on_screen,
+    plain,
     run,
     screen_text,
     settle,
+    table_ready,
     table_screen,
     table_text,
 )
@@ -29,7 +31,8 @@ def beggar(lang: str = "en", **kw: Any) -> PlayConfig:
 
 
 def test_a_whole_game_flip_by_flip_shows_the_captured_pile_and_the_summary() -> None:
-    app = ParlourApp(session=PlaySession(beggar(deal=DEAL)))
+    first = PlaySession(beggar(deal=DEAL))
+    app = ParlourApp(session=first)
 
     async def scenario(pilot: Any) -> None:
         text = table_text(app)
@@ -51,8 +54,10 @@ def test_a_whole_game_flip_by_flip_shows_the_captured_pile_and_the_summary() -> 
         assert "Bruno wins." in summary and "Game over" in summary
         assert "Bruno wins round 1 after 25 cards and 6 tricks." in narration(app)
         await pilot.click("#again")
-        await settle(pilot, lambda: on_screen(app, "TableScreen"))
-        assert table_screen(app).session.state.turns == 0
+        await settle(pilot, lambda: table_ready(app))
+        again = table_screen(app).session
+        assert again is not first and again.names == ["Léa", "Bruno"] and again.humans == [0]
+        assert again.state.deal is None  # a fresh shuffle, not the same deal again
 
     run(app, scenario)
 
@@ -96,7 +101,7 @@ def test_save_then_resume_goes_on_from_the_same_flip(tmp_path: Any) -> None:
         await settle(pilot, lambda: on_screen(app, "SaveScreen"))
         app.screen.query_one("#path").value = str(path)
         await pilot.press("enter")
-        await settle(pilot, lambda: on_screen(app, "TableScreen"))
+        await settle(pilot, lambda: table_ready(app))
 
     run(app, scenario)
     record = load_record(path)
@@ -123,6 +128,34 @@ def test_rules_and_about_open_on_a_key_and_close() -> None:
         assert "Eric Olsen" in about and "The Op Games" in about
         assert "Sally and Loïse Margency" in about and "free software" in about
         await pilot.press("escape")
-        await settle(pilot, lambda: on_screen(app, "TableScreen"))
+        await settle(pilot, lambda: table_ready(app))
 
     run(app, scenario)
+
+
+def test_pace_keys_slow_down_speed_up_and_make_bots_instant() -> None:
+    config = beggar(deal=DEAL)
+    config.instant = False
+    app = ParlourApp(session=PlaySession(config))
+
+    async def scenario(pilot: Any) -> None:
+        await pilot.press("minus")
+        assert config.pace_ms == 1050
+        await pilot.press("plus", "plus")
+        assert config.pace_ms == 466
+        assert "Bot pace: 466 ms" in screen_text(app)
+        await pilot.press("asterisk")
+        assert config.instant and "Bot pace: instant" in screen_text(app)
+
+    run(app, scenario)
+
+
+def test_the_generic_table_plays_any_game_from_its_view_and_moves() -> None:
+    from parlour.tui.tables import generic
+
+    session = PlaySession(beggar(deal=DEAL))
+    ctx = session.context()
+    text = " ".join(plain(generic.render(ctx)).split())
+    assert "Léa (you) · Bruno (bot first)" in text and "stack sizes 4 6" in text
+    move = generic.describe({"type": "ask", "target": 1, "card": 3}, ctx)
+    assert move == "ask: target=Bruno, card=3"

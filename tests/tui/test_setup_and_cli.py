@@ -13,7 +13,7 @@ from parlour.core.registry import get_game
 from parlour.tui.app import ParlourApp
 from parlour.tui.config import plan_seats
 from parlour.tui.screens import HUMAN, TableScreen
-from tests.tui.helpers import on_screen, run, screen_text, settle
+from tests.tui.helpers import on_screen, run, screen_text, settle, table_ready
 
 
 def test_flags_seat_one_person_and_the_named_bots() -> None:
@@ -125,3 +125,23 @@ def test_check_names_refuses_empty_names() -> None:
 
     with pytest.raises(ParlourError, match="needs a name"):
         check_names([SeatPlan(" "), SeatPlan("Tom")])
+
+
+def test_a_bot_level_in_the_setup_becomes_part_of_its_spec() -> None:
+    app = ParlourApp(game="flip7", lang="en")
+
+    async def scenario(pilot: Any) -> None:
+        await settle(pilot, lambda: on_screen(app, "SetupScreen"))
+        screen = app.screen
+        screen.query_one("#kind-1", Select).value = "threshold"
+        screen.query_one("#level-1", Input).value = "not-a-number"
+        await pilot.pause()
+        screen.action_start()
+        await pilot.pause()
+        assert "bad parameters for bot 'threshold:not-a-number'" in screen_text(app)
+        screen.query_one("#level-1", Input).value = "23"
+        screen.action_start()
+        await settle(pilot, lambda: table_ready(app))
+        assert app.screen.session.bots[1].name == "threshold:23"
+
+    run(app, scenario)

@@ -23,6 +23,7 @@ CSS = """
 .seat-row { height: auto; }
 .seat-row Select { width: 28; }
 .seat-row Input { width: 24; }
+.seat-row Label { width: 10; padding: 1 1 0 0; }
 .option-row { height: auto; }
 .option-row Label { width: 28; padding: 1 1 0 0; }
 #setup { padding: 0 2; }

@@ -25,7 +25,7 @@ from textual.widgets import (
 from textual.widgets.option_list import Option
 
 import parlour.tui.texts  # noqa: F401  (registers the texts)
-from parlour.bots.base import available_bots
+from parlour.bots.base import available_bots, make_bot
 from parlour.core.errors import IllegalAction, ParlourError
 from parlour.core.options import describe_options, parse_options
 from parlour.core.registry import game_names, get_game
@@ -93,6 +93,7 @@ class SetupScreen(Screen[None]):
                     yield Label(t("tui.seat", lang, n=index + 1))
                     yield Select(kinds, value=kind, allow_blank=False, id=f"kind-{index}")
                     yield Input(name, id=f"name-{index}")
+                    yield Input("", placeholder=t("tui.level", lang), id=f"level-{index}")
             yield Label(t("tui.rules_options", lang))
             for name, default_value, help_text, choices in self.options:
                 with Horizontal(classes="option-row"):
@@ -152,10 +153,13 @@ class SetupScreen(Screen[None]):
         for index in range(count):
             kind = self.query_one(f"#kind-{index}", Select).value
             name = self.query_one(f"#name-{index}", Input).value.strip()
+            level = self.query_one(f"#level-{index}", Input).value.strip()
             if kind == HUMAN:
                 seats.append(SeatPlan(name or human_name(index, lang)))
             else:
-                seats.append(SeatPlan(name or self._bot_name(index), str(kind)))
+                spec = f"{kind}:{level}" if level else str(kind)  # threshold:23, search:200
+                make_bot(self.game, spec)  # a bad level is refused here, with the bot's message
+                seats.append(SeatPlan(name or self._bot_name(index), spec))
         check_names(seats)
         pairs = []
         for name, _default, _help, _choices in self.options:
@@ -195,7 +199,7 @@ class TableScreen(Screen[None]):
     """The table: the seat's view, the narration, the moves, hints, and the bots' pace."""
 
     BINDINGS = [
-        Binding("space", "only_move", "Play", show=False),
+        Binding("space", "only_move", "Play"),
         Binding("x", "every_move", "Every move"),
         Binding("h", "hints", "Hints"),
         Binding("r", "rules", "Rules"),
@@ -203,7 +207,7 @@ class TableScreen(Screen[None]):
         Binding("plus", "faster", "Faster"),
         Binding("minus", "slower", "Slower"),
         Binding("asterisk", "instant", "Instant"),
-        Binding("a", "auto", "Auto-play", show=False),
+        Binding("a", "auto", "Auto-play"),
         Binding("i", "about", "About"),
         Binding("q", "app.quit", "Quit"),
     ]
@@ -217,6 +221,7 @@ class TableScreen(Screen[None]):
         self.shown: list[Choice] = []
         self._scheduled = False
         self._summary_shown = False
+        self.ready = False  # set once mounted: tests and callers wait for it
 
     # ----- layout ------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -240,6 +245,7 @@ class TableScreen(Screen[None]):
     def on_mount(self) -> None:
         self.query_one("#hints").display = self.show_hints
         self._write_history()
+        self.ready = True
         self.advance()
 
     # ----- the loop ----------------------------------------------------------------------

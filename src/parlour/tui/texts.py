@@ -9,6 +9,7 @@ register(
         "tui.seat": {"en": "Seat {n}", "fr": "Place {n}"},
         "tui.human": {"en": "human", "fr": "humain"},
         "tui.name": {"en": "Name", "fr": "Nom"},
+        "tui.level": {"en": "bot level (e.g. 23)", "fr": "niveau du robot (ex. 23)"},
         "tui.language": {"en": "Language", "fr": "Langue"},
         "tui.seed": {"en": "Seed (empty: random)", "fr": "Graine (vide : au hasard)"},
         "tui.rules_options": {"en": "Rules options", "fr": "Options de règle"},
@@ -88,12 +89,6 @@ register(
         },
         "tui.rules_title": {"en": "Rules: {title}", "fr": "Règles : {title}"},
         "tui.current": {"en": "this game", "fr": "cette partie"},
-        "tui.keys": {
-            "en": "Enter play · x every move · h hints · r rules · s save · +/- pace · "
-            "* instant · i about · q quit",
-            "fr": "Entrée jouer · x tous les coups · h aides · r règles · s enregistrer · "
-            "+/- rythme · * instantané · i à propos · q quitter",
-        },
         "tui.auto_on": {"en": "Auto-play on.", "fr": "Jeu automatique activé."},
         "tui.auto_off": {"en": "Auto-play off.", "fr": "Jeu automatique désactivé."},
         "tui.spectator": {"en": "spectator", "fr": "spectateur"},
