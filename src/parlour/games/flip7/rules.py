@@ -96,6 +96,17 @@ STAY = Stay()
 
 ACTIVE, STAYED, FROZEN, BUST = "active", "stayed", "frozen", "bust"
 
+# The steps of the stack (plain tuples, the last one runs first):
+#   ("deal", i)                        deal the opening card of the i-th seat from the dealer's left
+#   ("next", seat)                     pass the turn to the next active seat after `seat`
+#   ("turn", seat)                     `seat` hits or stays                       (a decision)
+#   ("assign", seat, card)             `seat` gives a Freeze or Flip Three          (a decision)
+#   ("give_sc", seat, may_keep)        `seat` gives a Second Chance away            (a decision)
+#   ("flip3", target, left, aside)     `target` flips `left` more cards; `aside` the set-aside
+#                                      actions so far
+#   ("batch", seat, cards, targets)    `seat` assigns the set-aside `cards`, `targets` so far
+#                                                                                   (a decision)
+#   ("resolve", card, target)          a Freeze or Flip Three takes effect on `target`
 # Steps of the stack whose top needs a decision (when more than one choice is open).
 _DECISIONS = frozenset(("turn", "assign", "batch", "give_sc"))
 
