@@ -174,30 +174,34 @@ class ReflexesBot(Bot):
 
 
 # ----- search ---------------------------------------------------------------------------------
-def playout_ask(state: AskDrawState, rng: random.Random) -> Ask:
+def playout_ask(
+    state: AskDrawState, rng: random.Random, bonus: Sequence[float] | None = None
+) -> Ask:
     """A fast playout move: a card everybody saw go into a hand, else a card of one's biggest
-    group from a player chosen by hand size."""
+    group from a player chosen by hand size. `bonus` (per group) makes some groups count for
+    more than their cards in hand (Panoplies: one's own character)."""
     p = state.turn
     grouping = state.grouping
     members = grouping.members
     counts = state.counts[p]
     holder = state.public_holder
     known: tuple[int, int] | None = None
-    known_count = 0
-    top = 0
+    known_weight = 0.0
+    top = 0.0
     top_groups: list[int] = []
     for g, k in enumerate(counts):
         if not k:
             continue
-        if k > top:
-            top, top_groups = k, [g]
-        elif k == top:
+        weight = k + bonus[g] if bonus is not None else k
+        if weight > top:
+            top, top_groups = weight, [g]
+        elif weight == top:
             top_groups.append(g)
-        if k > known_count:
+        if weight > known_weight:
             for card in members[g]:
                 h = holder[card]
                 if h >= 0 and h != p:  # seen going into another hand, and still there
-                    known, known_count = (h, card), k
+                    known, known_weight = (h, card), weight
                     break
     if known is not None:
         return Ask(known[0], known[1], grouping.num_cards)
@@ -223,16 +227,21 @@ def playout_ask(state: AskDrawState, rng: random.Random) -> Ask:
 
 
 def make_playout(
-    value: Callable[[AskDrawState, int], float], max_steps: int = 400
+    value: Callable[[AskDrawState, int], float],
+    max_steps: int = 400,
+    bonus_of: Callable[[AskDrawState], Sequence[Sequence[float]]] | None = None,
 ) -> Callable[[Any, int, random.Random], float]:
     """A playout for the ask-and-draw games: fast moves to the end (or `max_steps`), then the
-    seat's reward, or `value(state, seat)` as an estimate when cut short."""
+    seat's reward, or `value(state, seat)` as an estimate when cut short. `bonus_of(state)`
+    gives each seat's per-group bonus for `playout_ask`."""
 
     def playout(state: Any, seat: int, rng: random.Random) -> float:
         state._quiet = True
+        bonus = bonus_of(state) if bonus_of is not None else None
         steps = 0
         while not state.is_over and steps < max_steps:
-            state._apply(playout_ask(state, rng))
+            p = state.turn
+            state._apply(playout_ask(state, rng, bonus[p] if bonus is not None else None))
             steps += 1
         return value(state, seat)
 

@@ -23,8 +23,16 @@ from parlour.games.familles.tracker import Tracker
 
 
 def ranked_outfit_asks(
-    tracker: Tracker, decision: Decision, asks: Sequence[Ask]
+    tracker: Tracker,
+    decision: Decision,
+    asks: Sequence[Ask],
+    own: float = 0.6,
+    attack: float = 0.4,
+    focus: float = 0.01,
 ) -> list[tuple[float, Ask]]:
+    """Asks by chance of a hit times (1 + worth), worth: `own` for one's own character,
+    `attack` times progress for another player's, less for nobody's; plus `focus` per card
+    held of that character."""
     view = decision.view
     me = decision.seat
     characters = view["characters"]
@@ -44,14 +52,14 @@ def ranked_outfit_asks(
         progress = held[character] / size
         who = owner.get(character)
         if who == me:
-            worth = 0.6 + 0.2 * progress
+            worth = own + 0.2 * progress
             if garments[ask.card // len(characters)] in lost_mine:
                 worth += 0.05
         elif who is None:
             worth = 0.2 * progress + (0.1 if few_players else 0.0)
         else:
-            worth = 0.4 * progress
-        score = chance * (1 + worth) + 0.01 * held[character] + 0.0001 * tracker.sizes[ask.target]
+            worth = attack * progress
+        score = chance * (1 + worth) + focus * held[character] + 0.0001 * tracker.sizes[ask.target]
         scored.append((score, ask))
     scored.sort(key=lambda pair: (-pair[0], pair[1].id))
     return scored
@@ -77,17 +85,32 @@ def panoplies_value(state: AskDrawState, seat: int) -> float:
     return float(outcome.returns[seat]) if outcome is not None else 0.0
 
 
+def outfit_bonus(state: Any) -> list[list[float]]:
+    """Playout preferences: one's own character first, then other players' characters."""
+    groups = state.grouping.num_groups
+    owned = set(state.player_of)
+    out = []
+    for seat in range(state.num_players):
+        bonus = [1.0 if g in owned else 0.0 for g in range(groups)]
+        bonus[state.characters[seat]] = 3.0
+        out.append(bonus)
+    return out
+
+
 class OutfitCandidates:
-    def __init__(self, width: int = 4) -> None:
+    """Search's candidates: memory's ranking, with more weight on attacking and focus."""
+
+    def __init__(self, width: int = 4, attack: float = 1.0, focus: float = 0.05) -> None:
         self.width = width
+        self.attack = attack
+        self.focus = focus
         self.memory = OutfitMemoryBot()
 
     def __call__(self, decision: Decision) -> list[Ask]:
-        ranked = ranked_outfit_asks(self.memory.tracker(decision), decision, decision.legal_actions)
-        if (
-            ranked[0][0] >= 1.0
-            and hit_chances(self.memory.tracker(decision), [ranked[0][1]])[0] >= 1.0
-        ):
+        tracker = self.memory.tracker(decision)
+        legal = decision.legal_actions
+        ranked = ranked_outfit_asks(tracker, decision, legal, attack=self.attack, focus=self.focus)
+        if hit_chances(tracker, [ranked[0][1]])[0] >= 1.0:
             return [ranked[0][1]]  # a sure hit: the turn goes on, nothing to weigh
         return [ask for _, ask in ranked[: self.width]]
 
@@ -102,7 +125,7 @@ def panoplies_search(
     """`search[:budget[:width[:prior]]]`: budget in seconds ("0.2") or rounds ("16")."""
     return SearchBot(
         budget,
-        playout=make_playout(panoplies_value),
+        playout=make_playout(panoplies_value, bonus_of=outfit_bonus),
         candidates=OutfitCandidates(int(width)),
         prior=float(prior),
         rng=rng,
