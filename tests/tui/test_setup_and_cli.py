@@ -100,7 +100,7 @@ def test_the_setup_screen_refuses_a_bad_table_with_a_message() -> None:
         await pilot.pause()
         assert on_screen(app, "SetupScreen")
         assert "two seats have the same name" in screen_text(app)
-        screen.query_one("#name-1", Input).value = "Bruno"
+        screen.query_one("#name-1", Input).value = "Zoé"
         screen.action_start()
         await pilot.pause()
         assert "pace_ms must be at least 50" in screen_text(app)

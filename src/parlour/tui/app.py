@@ -26,8 +26,10 @@ CSS = """
 .seat-row Label { width: 10; padding: 1 1 0 0; }
 .option-row { height: auto; }
 .option-row Label { width: 28; padding: 1 1 0 0; }
+.option-row Select, .option-row Input { width: 40; }
 #setup { padding: 0 2; }
-#setup-error { color: $error; height: auto; }
+#setup-bar { height: auto; padding: 0 2; }
+#setup-error { color: $error; height: auto; padding: 1 2; width: 1fr; }
 """
 
 

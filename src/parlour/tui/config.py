@@ -75,11 +75,17 @@ def human_name(index: int, lang: str) -> str:
     return t("player", lang, n=index + 1)
 
 
+# Preferred opponents when the flags name none: a fair game for a newcomer, quick to answer.
+PREFERRED_BOTS = ("strong", "memory")
+
+
 def default_bot(game: Game) -> str:
-    """The game's own first bot when it has one that needs no parameter, else `random`."""
+    """A preferred bot of the game, else its first bot that needs no parameter, else `random`."""
     from parlour.bots.base import make_bot
 
-    for name in game.bots():
+    names = list(game.bots())
+    ordered = [n for n in PREFERRED_BOTS if n in names] + names
+    for name in ordered:
         try:
             make_bot(game, name)
         except ParlourError:

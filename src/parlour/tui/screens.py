@@ -75,14 +75,21 @@ class SetupScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         lang, game = self.lang, self.game
-        seats = plan_seats(game, lang, players=max(game.min_players, 2))
+        seats = plan_seats(game, lang, players=min(game.max_players, max(game.min_players, 3)))
         yield Static(t("tui.setup_title", lang, title=game.title[lang]), id="status")
+        with Horizontal(id="setup-bar"):
+            yield Button(t("tui.start", lang), variant="primary", id="start")
+            yield Static("", id="setup-error")
         with VerticalScroll(id="setup"):
             counts = range(game.min_players, game.max_players + 1)
-            yield Label(t("tui.players", lang))
-            yield Select(
-                [(str(n), n) for n in counts], value=len(seats), allow_blank=False, id="players"
-            )
+            with Horizontal(classes="option-row"):
+                yield Label(t("tui.players", lang))
+                yield Select(
+                    [(str(n), n) for n in counts],
+                    value=len(seats),
+                    allow_blank=False,
+                    id="players",
+                )
             kinds = [(t("tui.human", lang), HUMAN)] + [(name, name) for name in self.bot_names]
             default = seats[-1].bot or "random"
             for index in range(game.max_players):
@@ -111,8 +118,6 @@ class SetupScreen(Screen[None]):
             with Horizontal(classes="option-row"):
                 yield Label(t("tui.hints_option", lang))
                 yield Switch(False, id="hints")
-            yield Static("", id="setup-error")
-            yield Button(t("tui.start", lang), variant="primary", id="start")
         yield Footer()
 
     def _bot_name(self, index: int) -> str:
@@ -133,6 +138,7 @@ class SetupScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self._show_seats(self.query_one("#players", Select).value)
+        self.query_one("#start", Button).focus()  # Enter starts with the defaults
 
     def on_select_changed(self, message: Select.Changed) -> None:
         if message.select.id == "players":

@@ -1,0 +1,72 @@
+"""Time from typing `parlour play GAME ...` to a drawn table, in a real pseudo-terminal.
+
+Usage: python benchmarks/tui_startup.py [runs]. For each game it starts the command in a
+pseudo-terminal of 120x40, waits until the table's move pane has been drawn, then quits with
+`q`. It prints the median and the worst start-up time per game (seconds).
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import pty
+import select
+import signal
+import statistics
+import struct
+import sys
+import termios
+import time
+
+COMMANDS = {
+    "beggar": ["parlour", "play", "beggar", "--players", "2", "--lang", "en"],
+    "flip7": ["parlour", "play", "flip7", "--players", "3", "--lang", "en"],
+    "familles": ["parlour", "play", "familles", "--players", "3", "--lang", "en"],
+    "panoplies": ["parlour", "play", "panoplies", "--players", "3", "--lang", "en"],
+}
+MARKER = b"Your moves"  # the border title of the move pane: the table is on screen
+
+
+def start_once(argv: list[str], limit: float = 60.0) -> float:
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.environ["TERM"] = "xterm-256color"
+        os.execvp(argv[0], argv)
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
+    start = time.perf_counter()
+    seen = b""
+    elapsed = float("inf")
+    try:
+        while time.perf_counter() - start < limit:
+            ready, _, _ = select.select([fd], [], [], 0.1)
+            if not ready:
+                continue
+            try:
+                chunk = os.read(fd, 65536)
+            except OSError:
+                break
+            seen = (seen + chunk)[-200000:]
+            if MARKER in seen:
+                elapsed = time.perf_counter() - start
+                break
+        os.write(fd, b"q")
+        time.sleep(0.5)
+    finally:
+        try:
+            os.kill(pid, signal.SIGTERM)
+        except ProcessLookupError:
+            pass
+        os.waitpid(pid, 0)
+        os.close(fd)
+    return elapsed
+
+
+def main() -> None:
+    runs = int(sys.argv[1]) if len(sys.argv) > 1 else 3
+    for game, argv in COMMANDS.items():
+        times = [start_once(argv) for _ in range(runs)]
+        print(f"{game:10s} median {statistics.median(times):.2f} s   worst {max(times):.2f} s")
+
+
+if __name__ == "__main__":
+    main()
