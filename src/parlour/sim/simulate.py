@@ -26,7 +26,7 @@ from parlour.core.game import Game
 from parlour.core.options import make_rules, parse_options
 from parlour.core.registry import get_game
 from parlour.sim.backends import Backend, make_backend
-from parlour.sim.schedule import Chunk, SimJob, chunk_size, derive_seed, plan_chunks
+from parlour.sim.schedule import Chunk, SimJob, chunk_size, plan_chunks
 from parlour.sim.stats import GameRows, Summary, gather, summarise
 from parlour.sim.worker import ChunkResult, GameFailure
 
@@ -85,12 +85,16 @@ def _bots_cannot_matter(game: Game, rules: Any, players: int) -> bool:
         return False
 
 
-def _bulk_works(game: Game, rules: Any, players: int, seed: int) -> bool:
-    """Whether the game's bulk path accepts these rules (it may refuse a variant)."""
+def _bulk_works(game: Game, rules: Any, players: int) -> bool:
+    """Whether the game's bulk path accepts these rules (it may refuse a variant).
+
+    Asked with no seeds: the check must not start a compiled kernel's threads in this
+    process, which then forks the workers.
+    """
     if not hasattr(game, "bulk_outcomes"):
         return False
     try:
-        list(game.bulk_outcomes(rules, players, [seed]))  # type: ignore[attr-defined]
+        list(game.bulk_outcomes(rules, players, []))  # type: ignore[attr-defined]
     except (ParlourError, NotImplementedError, ValueError):
         return False
     return True
@@ -125,7 +129,7 @@ def prepare_job(
         bulk
         and not records
         and _bots_cannot_matter(game, the_rules, len(specs))
-        and _bulk_works(game, the_rules, len(specs), derive_seed(seed, 0))
+        and _bulk_works(game, the_rules, len(specs))
     )
     return SimJob(
         game=game.name,
