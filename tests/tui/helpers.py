@@ -9,7 +9,7 @@ from typing import Any
 
 from rich.console import Console
 from textual.pilot import Pilot
-from textual.widgets import Log, Static
+from textual.widgets import Static
 
 from parlour.tui.app import ParlourApp
 from parlour.tui.screens import TableScreen
@@ -36,7 +36,7 @@ def table_text(app: ParlourApp) -> str:
 
 
 def narration(app: ParlourApp) -> list[str]:
-    return [line for line in table_screen(app).query_one("#narration", Log).lines if line]
+    return list(table_screen(app).narration)
 
 
 def screen_text(app: ParlourApp) -> str:

@@ -16,8 +16,8 @@ from textual.widgets import (
     Footer,
     Input,
     Label,
-    Log,
     OptionList,
+    RichLog,
     Select,
     Static,
     Switch,
@@ -228,6 +228,7 @@ class TableScreen(Screen[None]):
         self._scheduled = False
         self._summary_shown = False
         self.ready = False  # set once mounted: tests and callers wait for it
+        self.narration: list[str] = []  # the lines of the narration pane, as written
 
     # ----- layout ------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -239,7 +240,7 @@ class TableScreen(Screen[None]):
                     yield Static("", id="table")
                 yield Static("", id="hints")
             with Vertical(id="right"):
-                log = Log(id="narration", auto_scroll=True)
+                log = RichLog(id="narration", wrap=True, markup=False, auto_scroll=True)
                 log.border_title = t("tui.narration", lang)
                 yield log
         moves = OptionList(id="moves")
@@ -353,15 +354,17 @@ class TableScreen(Screen[None]):
 
     # ----- what is shown -----------------------------------------------------------------
     def _write_history(self) -> None:
-        log = self.query_one("#narration", Log)
+        log = self.query_one("#narration", RichLog)
         log.clear()
-        for line in self.session.history():
-            log.write_line(line)
+        self.narration = self.session.history()
+        for line in self.narration:
+            log.write(Text(line))
 
     def _narrate(self, events: list[Any]) -> None:
-        log = self.query_one("#narration", Log)
+        log = self.query_one("#narration", RichLog)
         for line in self.session.narrate(events):
-            log.write_line(line)
+            self.narration.append(line)
+            log.write(Text(line))
 
     def refresh_table(self) -> None:
         session = self.session

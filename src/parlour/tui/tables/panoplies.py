@@ -117,12 +117,12 @@ def render(ctx: TableContext) -> RenderableType:
     for entry in view["mannequins"]:
         seat = entry["seat"]
         marker = "▶ " if seat == view.get("to_move") else "  "
-        dummy = Text(capital(character(ctx, entry["character"])) + ": ", style="bold")
-        for name in view["garments"]:
-            worn = name in entry["wearing"]
-            mark = "✓ " if worn else "✗ "
-            dummy.append(mark + short_garment(ctx, name), style=_WORN if worn else _LOST)
-            dummy.append("  ")
+        dummy = Text(capital(character(ctx, entry["character"])), style="bold")
+        worn = len(entry["wearing"])
+        dummy.append(f"  {worn}/{len(view['garments'])} ", style=_WORN if worn else _LOST)
+        for name in entry["lost"]:
+            dummy.append(" ✗ " + short_garment(ctx, name), style=_LOST)
+        dummy.append("  ")
         if not entry.get("can_lose", True):
             dummy.append(f"[{t('tui.panoplies.safe', lang)}] ", style="bold cyan")
         if entry.get("jokers"):
