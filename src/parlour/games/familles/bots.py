@@ -269,10 +269,13 @@ class MemoryCandidates:
 
     def __call__(self, decision: Decision) -> list[Ask]:
         legal = decision.legal_actions
-        ranked = ranked_asks(self.memory.tracker(decision), decision.seat, legal, self.focus)
-        if ranked[0][0] >= 1.0:  # a sure hit: take it, nothing to weigh (the turn goes on)
-            return [ranked[0][1]]
-        return [ask for _, ask in ranked[: self.width]]
+        tracker = self.memory.tracker(decision)
+        ranked = ranked_asks(tracker, decision.seat, legal, self.focus)
+        moves = [ask for _, ask in ranked]
+        for ask, chance in zip(moves, hit_chances(tracker, moves), strict=True):
+            if chance >= 1.0:  # a sure hit: take it, nothing to weigh (the turn goes on)
+                return [ask]
+        return moves[: self.width]
 
 
 def familles_search(
