@@ -119,3 +119,12 @@ def test_games_cut_by_the_turn_cap_are_draws_that_nobody_wins() -> None:
     assert all(result.rows.turns[i] == 150 for i in capped)
     assert sum(line.wins for line in summary.bots) == 60 - summary.draws
     assert result.rows.turns.max() == 150
+
+
+def test_rules_the_bulk_path_declines_fall_back_to_the_runner() -> None:
+    game = get_game("beggar")
+    if not hasattr(game, "bulk_outcomes"):
+        pytest.skip("this Beggar has no bulk_outcomes path yet")
+    match = simulate("beggar", "first,random", 30, seed=2, workers=1, rules=["match=best_of_three"])
+    assert not match.rows.bulk
+    assert match.rows.scores.max() == 2  # a match is won with two rounds

@@ -86,7 +86,8 @@ def _bots_cannot_matter(game: Game, rules: Any, players: int) -> bool:
 
 
 def _bulk_works(game: Game, rules: Any, players: int) -> bool:
-    """Whether the game's bulk path accepts these rules (it may refuse a variant).
+    """Whether the game's bulk path accepts these rules: it may refuse a variant by returning
+    None or by raising.
 
     Asked with no seeds: the check must not start a compiled kernel's threads in this
     process, which then forks the workers.
@@ -94,10 +95,10 @@ def _bulk_works(game: Game, rules: Any, players: int) -> bool:
     if not hasattr(game, "bulk_outcomes"):
         return False
     try:
-        list(game.bulk_outcomes(rules, players, []))  # type: ignore[attr-defined]
+        answer = game.bulk_outcomes(rules, players, [])  # type: ignore[attr-defined]
     except (ParlourError, NotImplementedError, ValueError):
         return False
-    return True
+    return answer is not None  # None: "not these rules"
 
 
 def prepare_job(

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 import traceback
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -155,11 +155,14 @@ def _play_bulk(game: Game, rules: Any, job: SimJob, chunk: Chunk) -> ChunkResult
     seeds = [game_seed(job, index) for index in range(chunk.start, chunk.stop)]
     rows = _Rows(chunk.size, n)
     try:
-        outcomes = list(game.bulk_outcomes(rules, n, seeds))  # type: ignore[attr-defined]
+        answer = game.bulk_outcomes(rules, n, seeds)  # type: ignore[attr-defined]
     except Exception as err:  # reported against the chunk's first game: no record exists
         specs = tuple(job.bots[b] for b in seating(chunk.start, n))
         failure = _failure(chunk.job, chunk.start, seeds[0], specs, None, err)
         return rows.result(chunk.job, chunk, failure=failure, bulk=True)
+    if answer is None:  # the game declined these rules after all: the generic runner plays
+        return play_chunk(replace(job, bulk=False), chunk)
+    outcomes = list(answer)
     for winners, scores, turns, status in outcomes:
         winners, scores = tuple(winners), tuple(float(s) for s in scores)
         rows.add(str(status), winners, scores, ranks_from(winners, scores), int(turns))
