@@ -159,3 +159,25 @@ def test_the_generic_table_plays_any_game_from_its_view_and_moves() -> None:
     assert "Léa (you) · Bruno (bot first)" in text and "stack sizes 4 6" in text
     move = generic.describe({"type": "ask", "target": 1, "card": 3}, ctx)
     assert move == "ask: target=Bruno, card=3"
+
+
+def test_a_failing_bot_is_reported_on_the_table_and_the_game_can_be_saved(tmp_path: Any) -> None:
+    session = PlaySession(beggar(deal=DEAL))
+
+    class Broken:
+        name = "broken"
+
+        def act(self, decision: Any) -> Any:
+            raise RuntimeError("no idea what to play")
+
+    session.bots[1] = Broken()  # type: ignore[assignment]
+    app = ParlourApp(session=session)
+
+    async def scenario(pilot: Any) -> None:
+        await pilot.press("space")
+        await settle(pilot, lambda: "no idea" in screen_text(app))
+        assert "Bruno (a bot) failed: no idea what to play." in screen_text(app)
+        session.save(tmp_path / "broken.json")
+
+    run(app, scenario)
+    assert load_record(tmp_path / "broken.json")["actions"] == [{"type": "flip"}]

@@ -304,10 +304,18 @@ class TableScreen(Screen[None]):
         if session.is_bot(session.mover):
             batch = _INSTANT_BATCH if session.config.instant else 1
             events = []
-            for _ in range(batch):
-                events += session.bot_move()
-                if session.over or not session.is_bot(session.mover):
-                    break
+            try:
+                for _ in range(batch):
+                    events += session.bot_move()
+                    if session.over or not session.is_bot(session.mover):
+                        break
+            except Exception as err:  # a failing bot must not take the table down with it
+                self._narrate(events)
+                name = session.names[session.mover] if session.mover is not None else "?"
+                self.query_one("#message", Static).update(
+                    Text(t("tui.bot_failed", session.lang, name=name, error=str(err)))
+                )
+                return
             self._narrate(events)
             self.advance()
         elif self.auto and session.mover == session.viewer:

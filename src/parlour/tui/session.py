@@ -204,7 +204,13 @@ class PlaySession:
         return tables.module_for(self.game.name).hints(self.context())
 
     def render(self) -> Any:
-        return tables.module_for(self.game.name).render(self.context())
+        context = self.context()
+        try:
+            return tables.module_for(self.game.name).render(context)
+        except (KeyError, TypeError, ValueError, IndexError):
+            # A view whose shape the dedicated table does not know yet (a game changed under
+            # it): show it as it is rather than stop the game.
+            return tables.module_for("").render(context)
 
     # ----- moves -------------------------------------------------------------------------
     def play(self, action: Any) -> list[Event]:

@@ -89,6 +89,10 @@ register(
         },
         "tui.rules_title": {"en": "Rules: {title}", "fr": "Règles : {title}"},
         "tui.current": {"en": "this game", "fr": "cette partie"},
+        "tui.bot_failed": {
+            "en": "{name} (a bot) failed: {error}. Save the game (s) and report it.",
+            "fr": "{name} (un robot) a échoué : {error}. Enregistrez la partie (s) et signalez-le.",
+        },
         "tui.auto_on": {"en": "Auto-play on.", "fr": "Jeu automatique activé."},
         "tui.auto_off": {"en": "Auto-play off.", "fr": "Jeu automatique désactivé."},
         "tui.spectator": {"en": "spectator", "fr": "spectateur"},
