@@ -101,6 +101,7 @@ def test_bulk_path_gives_the_runner_s_table_when_the_game_offers_one() -> None:
     slow = simulate("beggar", "first,random", 300, seed=21, workers=1, bulk=False)
     assert fast.rows.bulk and not slow.rows.bulk
     _same_games(fast, slow)
+    _same_games(fast, simulate("beggar", "first,random", 300, seed=21, workers=2, chunk=37))
 
 
 def test_a_dead_worker_process_is_one_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
