@@ -83,3 +83,17 @@ def test_the_issue_example_seats_one_person_and_three_named_bots() -> None:
     assert [s.bot for s in seats] == [None, "strong", "strong", "counter"]
     session = PlaySession(PlayConfig("flip7", seats, lang="fr", seed=1))
     assert session.humans == [0] and sorted(session.bots) == [1, 2, 3]
+
+
+def test_a_move_is_played_with_the_mouse() -> None:
+    session = PlaySession(flip7(DECK))
+    app = ParlourApp(session=session)
+
+    async def scenario(pilot: Any) -> None:
+        assert [c.label for c in table_screen(app).shown][1] == "Stay: bank 1 points"
+        await pilot.click("#moves", offset=(6, 2))  # the second line: stay
+        await settle(pilot, lambda: "Léa stays with 1 points." in narration(app))
+        stays = [e for e in session.state.log if e.type == "stay"]
+        assert stays[0].data["seat"] == 0 and session.state.actions[0] == {"type": "stay"}
+
+    run(app, scenario)
