@@ -5,7 +5,7 @@
 Plays the same seeded job with each worker count (runs alternated, best of --repeats), checks
 that the tables are identical, and prints the times, games per second and the speed-up. The
 generic game runner is used (not a game's bulk path), so the figure is about the pool, not a
-kernel.
+kernel (`--bulk` measures a game's bulk path instead).
 
 The wall-clock speed-up needs free cores: on a machine busy with other work (see the load
 average printed) the scheduler gives this whole session its share, however many workers it
@@ -28,7 +28,9 @@ from parlour.sim import simulate
 def timed(args: argparse.Namespace, workers: int) -> tuple[float, float, dict]:
     before = os.times()
     started = time.perf_counter()
-    result = simulate(args.game, args.bots, args.games, seed=args.seed, workers=workers, bulk=False)
+    result = simulate(
+        args.game, args.bots, args.games, seed=args.seed, workers=workers, bulk=args.bulk
+    )
     wall = time.perf_counter() - started
     after = os.times()
     cpu = sum(after[i] - before[i] for i in range(4))  # user, system, children's user, system
@@ -43,6 +45,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument(
+        "--bulk", action="store_true", help="let the game's bulk path play (Beggar's kernel)"
+    )
     args = parser.parse_args()
 
     best = {1: (float("inf"), float("inf")), args.workers: (float("inf"), float("inf"))}
@@ -60,6 +65,7 @@ def main() -> None:
         "game": args.game,
         "bots": args.bots,
         "games": args.games,
+        "path": "bulk" if args.bulk else "game runner",
         "cores": os.cpu_count(),
         "python": platform.python_version(),
         "load_average_before": [round(x, 2) for x in load_before],
