@@ -8,7 +8,8 @@ compilation):
 
 - a two-player engine without a pile: every card laid is written behind both hands at once, so
   collecting a trick is one addition instead of a copy, and the cards laid are the sum of the two
-  read positions. This is the engine of random search and statistics;
+  read positions; its loop is written once per hand so that whose turn it is is never tested.
+  This is the engine of random search and statistics;
 - a card-by-card engine for every case (2 to 6 players, both `exhausted_payer` conventions,
   jokers and the beggar joker). It is the twin of `fast.play_codes` and it decides loops exactly:
   Brent's cycle finding over trick-boundary states gives the first repeated state, so cards and
@@ -136,14 +137,15 @@ def deck_size(jokers: int = 0, beggar_joker: bool = False) -> int:
 # ----- the two-player engine ---------------------------------------------------------------------
 @_njit()
 def _play2(ring: Any, size0: int, size1: int, cap: int) -> Any:
-    """Play a two-player deal; returns (status, cards, tricks, winner), status _CAPPED after
-    `cap` tricks.
+    """Play a two-player deal without a beggar joker; returns (status, cards, tricks, winner),
+    status _CAPPED after `cap` tricks.
 
-    ring[0:64] and ring[64:128] are the two hands as rings, cards ring[h*64 + size_h...) dealt
-    from 0. Every card laid is written at once behind *both* hands, after the cards already
-    there: whoever takes the pile then just moves his tail, with no copy. The live part of a hand
-    and the pile together hold at most 54 cards, so the speculative copy never overwrites a live
-    card. Heads only grow, so the cards laid are head0 + head1.
+    ring[0:64] and ring[64:128] hold the two hands as rings, dealt from index 0. Every card laid
+    is written at once behind *both* hands, after the cards already there: whoever takes the
+    pile then just moves his tail, with no copy. A hand and the pile together hold at most 54
+    cards, so the speculative copy never overwrites a live card. Heads only grow, so the cards
+    laid are head0 + head1. The code is written twice, once per hand to play, so that whose
+    turn it is never has to be tested: this saves about a fifth of the time.
     """
     h0 = 0
     h1 = 0
@@ -155,51 +157,81 @@ def _play2(ring: Any, size0: int, size1: int, cap: int) -> Any:
         if size1 > 0:
             return FINISHED, 0, 0, 1
         return FINISHED, 0, 0, -1
-    turn = 0
     owed = 0
-    claimant = 0
     tricks = 0
     ps = 0
     while True:
-        if turn == 0:
+        while True:  # hand 0 plays until the turn passes
             if h0 == t0:  # must play with an empty hand: out, the other takes the pile
                 return FINISHED, h0 + h1, tricks + (1 if ps > 0 else 0), 1
             c = ring[h0 & _MASK]
             h0 += 1
-        else:
+            ring[(t0 + ps) & _MASK] = c
+            ring[_CAP + ((t1 + ps) & _MASK)] = c
+            ps += 1
+            if c > 0:  # codes 1..5 are their own tribute
+                owed = c
+                break
+            if owed == 0:
+                break
+            owed -= 1
+            if owed > 0:
+                continue
+            tricks += 1  # hand 1 takes the pile (already behind it) and leads
+            t1 += ps
+            ps = 0
+            if h0 == t0:
+                return FINISHED, h0 + h1, tricks, 1
+            if tricks >= cap:
+                return _CAPPED, h0 + h1, tricks, -1
+            break
+        while True:  # hand 1, the same
             if h1 == t1:
                 return FINISHED, h0 + h1, tricks + (1 if ps > 0 else 0), 0
             c = ring[_CAP + (h1 & _MASK)]
             h1 += 1
-        ring[(t0 + ps) & _MASK] = c
-        ring[_CAP + ((t1 + ps) & _MASK)] = c
-        ps += 1
-        value = _TRIBUTE[c]
-        if value > 0:
-            claimant = turn
-            owed = value
-            turn = 1 - turn
-            continue
-        if owed == 0:
-            turn = 1 - turn
-            continue
-        owed -= 1
-        if owed > 0:
-            continue
-        # The claimant takes the pile: it is already behind his hand.
-        tricks += 1
-        turn = claimant
-        if claimant == 0:
+            ring[(t0 + ps) & _MASK] = c
+            ring[_CAP + ((t1 + ps) & _MASK)] = c
+            ps += 1
+            if c > 0:
+                owed = c
+                break
+            if owed == 0:
+                break
+            owed -= 1
+            if owed > 0:
+                continue
+            tricks += 1
             t0 += ps
+            ps = 0
             if h1 == t1:
                 return FINISHED, h0 + h1, tricks, 0
+            if tricks >= cap:
+                return _CAPPED, h0 + h1, tricks, -1
+            break
+
+
+@_njit()
+def _fill_ring(seed: Any, index: Any, penalties: Any, slots: Any, size: int, ring: Any) -> None:
+    """Random deal `index` of `seed` (as `_fill_deck`) dealt straight into two hand rings."""
+    for i in range(size):
+        slots[i] = i
+    for i in range(_CAP):
+        ring[i] = 0
+        ring[_CAP + i] = 0
+    state = _mix(np.uint64(seed) * _U_GOLDEN + np.uint64(index))
+    draw = np.uint64(0)
+    for i in range(penalties.shape[0]):
+        if i % 2 == 0:
+            state = state + _U_GOLDEN
+            draw = _mix(state)
+            bits = draw >> _U32
         else:
-            t1 += ps
-            if h0 == t0:
-                return FINISHED, h0 + h1, tricks, 1
-        ps = 0
-        if tricks >= cap:
-            return _CAPPED, h0 + h1, tricks, -1
+            bits = draw & _U_LOW
+        j = i + np.int64((bits * np.uint64(size - i)) >> _U32)
+        slots[i], slots[j] = slots[j], slots[i]
+        pos = slots[i]
+        ring[(pos & 1) * _CAP + (pos >> 1)] = penalties[i]
 
 
 # ----- the card-by-card engine (any number of players, exact loops) -----------------------------
@@ -461,14 +493,14 @@ def _random_range(
             fast = False
     half = (size + 1) // 2
     for d in range(lo, hi):
-        _fill_deck(seed, first + d, penalties, slots, deck)
         if fast:
-            for i in range(size):
-                ring[(i & 1) * _CAP + (i >> 1)] = deck[i]
+            _fill_ring(seed, first + d, penalties, slots, size, ring)
             res = _play2(ring, half, size - half, cap)
-            if res[0] == _CAPPED:
+            if res[0] == _CAPPED:  # rare: rebuild the deck for the exact loop finder
+                _fill_deck(seed, first + d, penalties, slots, deck)
                 res = _exact_from_deck(deck, players, next_pays, cap, work)
         else:
+            _fill_deck(seed, first + d, penalties, slots, deck)
             res = _exact_from_deck(deck, players, next_pays, cap, work)
         out[d, 0] = res[0]
         out[d, 1] = res[1]
