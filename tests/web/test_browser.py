@@ -73,14 +73,50 @@ class Tab:
         return [f for f in self.frames if f["type"] == "state" and f["view"] is not None]
 
     def play_one(self, rng: random.Random) -> bool:
-        """Click one of the moves the page offers, if any."""
+        """Click one of the moves the page offers, if any.
+
+        For the ask-and-draw games, a person's common sense (ask whoever holds most cards
+        for a card of the family one holds most of) keeps the game short; the choice is made
+        from this seat's own view, then clicked in the page like a person would.
+        """
+        states = self.states()
+        legal = states[-1]["legal"] if states else []
+        if legal and legal[0].get("type") == "ask":
+            return self._ask(states[-1]["view"], legal, rng)
         moves = self.page.query_selector_all(
             "#actions button:not([disabled]):visible, #board [data-act]"
         )
         if not moves:
             return False
+        return self._click(rng.choice(moves))
+
+    def _ask(self, view: dict[str, Any], legal: list[dict[str, Any]], rng: random.Random) -> bool:
+        def group(card: int) -> int:  # a family (7 familles), a character (Panoplies)
+            if "characters" in view:
+                return card % len(view["characters"])
+            return card // 6
+
+        held = [group(card) for card in view["hand"]]
+        best = rng.choice(legal)  # now and then a whim, so that nobody asks in circles
+        if rng.random() > 0.3:
+            best = max(
+                legal,
+                key=lambda a: (
+                    view["hand_sizes"][a["target"]],
+                    held.count(group(a["card"])),
+                    rng.random(),
+                ),
+            )
+        chip = self.page.query_selector(f'.target-chip[data-target="{best["target"]}"]')
+        if chip is not None and not self._click(chip):
+            return False
+        card = self.page.query_selector(f'#board [data-act][data-card="{best["card"]}"]')
+        return card is not None and self._click(card)
+
+    @staticmethod
+    def _click(element: Any) -> bool:
         try:
-            rng.choice(moves).click(timeout=1000)
+            element.click(timeout=1000)
         except Exception:  # the page re-rendered under the click: try again next time
             return False
         return True

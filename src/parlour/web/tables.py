@@ -367,7 +367,10 @@ class Table:
     # ----- bots and the turn timer --------------------------------------------------------
     def _bot_for(self, seat: int) -> Bot:
         if seat not in self._bots:
-            self._bots[seat] = make_bot(self.game, self.seats[seat].bot, random.Random())
+            # Seeded by the game's seed: a replayed deal meets the same bots' choices.
+            assert self.state is not None
+            rng = random.Random(f"{self.state.seed}:{seat}")
+            self._bots[seat] = make_bot(self.game, self.seats[seat].bot, rng)
         return self._bots[seat]
 
     def _bot_delay(self) -> float:

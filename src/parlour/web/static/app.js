@@ -291,7 +291,7 @@ async function tablePage(tableId) {
   const names = () => stateBox.table.seats.map((s) => s.name);
   const context = () => ({
     you: stateBox.seat, legal: stateBox.message?.legal || [], names: names(), lang, act,
-    hints, history: stateBox.history, table: stateBox.table,
+    hints, history: stateBox.history, table: stateBox.table, repaint: () => paintGame([]),
   });
 
   const paintTable = () => {
@@ -345,9 +345,13 @@ async function tablePage(tableId) {
     const ctx = context();
     document.getElementById("felt").dataset.step = message.step;
     board.innerHTML = draw.render(view, ctx);
+    if (draw.bind) draw.bind(board, ctx);
     board.querySelectorAll("[data-act]").forEach((el) => el.addEventListener("click", () => {
       board.querySelectorAll("[data-act]").forEach((other) => { other.style.pointerEvents = "none"; });
       act(JSON.parse(el.dataset.act));
+    }));
+    board.querySelectorAll("[data-act]").forEach((el) => el.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" || event.key === " ") { event.preventDefault(); el.dispatchEvent(new Event("click")); }
     }));
     const actions = document.getElementById("actions");
     actions.style.display = draw.customActions ? "none" : "";

@@ -1,10 +1,11 @@
 // The Jeu des 7 familles: your hand in the deck's colours, the families laid down, the asks.
 import { esc, lang } from "../i18n.js";
-import { back, face } from "../cards.js";
+import { back } from "../cards.js";
 
 const ROLES_EN = ["grandfather", "grandmother", "father", "mother", "son", "daughter"];
 const WORDS = {
   ask: ["Ask {name} for:", "Demander à {name} :"],
+  ask_whom: ["Ask:", "Demander à :"],
   hand: ["Your hand", "Votre main"],
   pile: ["Draw pile: {n}", "Pioche : {n}"],
   families: ["{n} families", "{n} familles"],
@@ -26,11 +27,35 @@ export function hintOptions() { return [{ key: "memory_hint", text: "show_memory
 
 export function familyOf(card) { return Math.floor(card / 6); }
 
+// A member's portrait: grandparents with white hair, children smaller, in the family's colour.
+function portrait(role, colour) {
+  const child = role >= 4, grand = role <= 1, woman = role % 2 === 1;
+  const k = child ? 0.78 : 1;
+  const cy = 38 + (child ? 3 : 0);
+  const head = `<circle cx="30" cy="${cy - 9 * k}" r="${7 * k}" fill="#f3d2b3" stroke="${colour}" stroke-width="1.5"/>`;
+  const hair = grand ? `<path d="M${30 - 7 * k} ${cy - 10 * k} a${7 * k} ${7 * k} 0 0 1 ${14 * k} 0" fill="#e5e7eb"/>` :
+    woman ? `<path d="M${30 - 7.5 * k} ${cy - 8 * k} a${7.5 * k} ${7.5 * k} 0 0 1 ${15 * k} 0 l0 6 l-3 -4 l-9 0 l-3 4 z" fill="#7c4a21"/>` :
+      `<path d="M${30 - 7 * k} ${cy - 11 * k} a${7 * k} ${5 * k} 0 0 1 ${14 * k} 0" fill="#4b2e14"/>`;
+  const body = woman ? `<path d="M30 ${cy - 1} L${30 - 12 * k} ${cy + 18 * k} L${30 + 12 * k} ${cy + 18 * k} Z" fill="${colour}"/>` :
+    `<rect x="${30 - 9 * k}" y="${cy - 1}" width="${18 * k}" height="${19 * k}" rx="4" fill="${colour}"/>`;
+  return body + head + hair;
+}
+
 export function cardSvg(deck, card, cls = "", extra = "") {
   const family = deck.families[familyOf(card)];
-  const member = family.members[card % 6];
-  return face({ big: family.name.slice(0, 2), corner: family.name, caption: member, color: family.colour,
-    band: family.colour, cls, data: `data-card="${card}" ${extra}`, title: `${member} ${family.name}`, bigSize: 22 });
+  const role = card % 6;
+  const member = family.members[role];
+  const words = member.split(" ");
+  const line1 = words.length > 1 ? words.slice(0, -1).join(" ") : "";
+  const line2 = words[words.length - 1];
+  return `<svg class="card ${cls}" viewBox="0 0 60 84" role="img" aria-label="${esc(member)} ${esc(family.name)}" data-card="${card}" ${extra}>
+    <title>${esc(member)} ${esc(family.name)}</title>
+    <rect x="1" y="1" width="58" height="82" rx="6" fill="#fffdf7" stroke="#333" stroke-width="1.2"/>
+    <path d="M1 14 L1 7 Q1 1 7 1 L53 1 Q59 1 59 7 L59 14 Z" fill="${family.colour}"/>
+    <text x="30" y="11" font-size="8" font-weight="700" text-anchor="middle" fill="#fff">${esc(family.name.slice(0, 12))}</text>
+    ${portrait(role, family.colour)}
+    <text x="30" y="69" font-size="7" text-anchor="middle" fill="#333">${esc(line1.slice(0, 14))}</text>
+    <text x="30" y="78" font-size="8" font-weight="700" text-anchor="middle" fill="#222">${esc(line2.slice(0, 12))}</text></svg>`;
 }
 
 export function seatExtra(view, seat) {
@@ -55,6 +80,15 @@ export function memory(history, players) {
   return { holds, families };
 }
 
+const chosen = { target: null };  // the player this page is about to ask
+
+export function bind(board, ctx) {
+  board.querySelectorAll(".target-chip").forEach((chip) => chip.addEventListener("click", () => {
+    chosen.target = Number(chip.dataset.target);
+    ctx.repaint();
+  }));
+}
+
 export function render(view, ctx, options = {}) {
   const deck = view.deck;
   const laid = view.laid.map((l) => `<div style="text-align:center">${cardSvg(deck, l.group * 6, "small")}
@@ -66,8 +100,13 @@ export function render(view, ctx, options = {}) {
   if (ctx.legal.length) {
     const byTarget = new Map();
     for (const a of ctx.legal) { if (!byTarget.has(a.target)) byTarget.set(a.target, []); byTarget.get(a.target).push(a); }
-    asks = [...byTarget.entries()].map(([target, list]) => `<div class="ask-row" data-target="${target}"><div>${esc(w("ask", { name: view.players[target] }))}</div>
-      <div class="cards">${list.map((a) => cardSvg(deck, a.card, "small", `data-act='${JSON.stringify(a)}' style="cursor:pointer" tabindex="0"`)).join("")}</div></div>`).join("");
+    if (!byTarget.has(chosen.target)) chosen.target = byTarget.keys().next().value;
+    const chips = [...byTarget.keys()].map((target) => `<button type="button" class="target-chip ${target === chosen.target ? "chosen" : ""}"
+      data-target="${target}">${esc(view.players[target])}</button>`).join("");
+    const list = byTarget.get(chosen.target);
+    asks = `<div class="ask-row"><div class="row">${w("ask_whom")} ${chips}</div>
+      <div style="margin:.4em 0">${esc(w("ask", { name: view.players[chosen.target] }))}</div>
+      <div class="cards">${list.map((a) => cardSvg(deck, a.card, "", `data-act='${JSON.stringify(a)}' style="cursor:pointer" tabindex="0"`)).join("")}</div></div>`;
   }
   let memo = "";
   if (ctx.hints.memory_hint && ctx.you !== null) {
@@ -76,8 +115,8 @@ export function render(view, ctx, options = {}) {
       if (seat === ctx.you) return "";
       const cards = [...known.holds[seat]].map((c) => cardSvg(deck, c, "small")).join("");
       const fams = [...known.families[seat]].map((f) => `<span class="family-tag" style="background:${deck.families[f].colour}">${esc(deck.families[f].name)}</span>`).join(" ");
-      return `<div class="row"><span style="min-width:90px">${esc(name)}</span>${cards || fams ? "" : `<span class="muted">${w("nothing")}</span>`}
-        <span class="cards">${cards}</span>${fams ? ` ${w("has_family")}: ${fams}` : ""}</div>`;
+      return `<div class="memory-row"><strong>${esc(name)}</strong>${cards || fams ? "" : ` <span class="muted">${w("nothing")}</span>`}
+        ${cards ? `<div class="cards">${cards}</div>` : ""}${fams ? `<div>${w("has_family")}: ${fams}</div>` : ""}</div>`;
     }).join("")}</div>`;
   }
   return `<div class="center" style="justify-content:space-around">${others}
