@@ -145,3 +145,29 @@ def test_a_bot_level_in_the_setup_becomes_part_of_its_spec() -> None:
         assert app.screen.session.bots[1].name == "threshold:23"
 
     run(app, scenario)
+
+
+def test_ages_from_the_setup_let_the_youngest_start_and_survive_a_save(tmp_path: Any) -> None:
+    from parlour.core.records import load_record
+    from parlour.tui.session import PlaySession
+
+    app = ParlourApp(game="familles", lang="en")
+
+    async def scenario(pilot: Any) -> None:
+        await settle(pilot, lambda: on_screen(app, "SetupScreen"))
+        screen = app.screen
+        screen.query_one("#age-0", Input).value = "41"
+        screen.query_one("#age-1", Input).value = "7"
+        screen.query_one("#age-2", Input).value = "9"
+        await pilot.pause()
+        screen.action_start()
+        await settle(pilot, lambda: table_ready(app))
+        session = app.screen.session
+        assert [seat.age for seat in session.state.seats] == [41, 7, 9]
+        first = next(e for e in session.state.log if e.type == "deal").data["first"]
+        assert first == 1  # the youngest, seven years old
+        session.save(tmp_path / "game.json")
+
+    run(app, scenario)
+    resumed = PlaySession.resume(load_record(tmp_path / "game.json"))
+    assert [plan.age for plan in resumed.config.seats] == [41, 7, 9]

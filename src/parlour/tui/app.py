@@ -22,7 +22,7 @@ CSS = """
 .card Button { margin: 1 1 0 0; }
 .seat-row { height: auto; }
 .seat-row Select { width: 28; }
-.seat-row Input { width: 24; }
+.seat-row Input { width: 22; }
 .seat-row Label { width: 10; padding: 1 1 0 0; }
 .option-row { height: auto; }
 .option-row Label { width: 28; padding: 1 1 0 0; }

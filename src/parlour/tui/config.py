@@ -45,6 +45,7 @@ class SeatPlan:
 
     name: str
     bot: str | None = None
+    age: int | None = None  # the youngest starts in 7 familles and Panoplies
 
     @property
     def human(self) -> bool:

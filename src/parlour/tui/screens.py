@@ -101,6 +101,7 @@ class SetupScreen(Screen[None]):
                     yield Select(kinds, value=kind, allow_blank=False, id=f"kind-{index}")
                     yield Input(name, id=f"name-{index}")
                     yield Input("", placeholder=t("tui.level", lang), id=f"level-{index}")
+                    yield Input("", placeholder=t("tui.age", lang), id=f"age-{index}")
             yield Label(t("tui.rules_options", lang))
             for name, default_value, help_text, choices in self.options:
                 with Horizontal(classes="option-row"):
@@ -160,12 +161,16 @@ class SetupScreen(Screen[None]):
             kind = self.query_one(f"#kind-{index}", Select).value
             name = self.query_one(f"#name-{index}", Input).value.strip()
             level = self.query_one(f"#level-{index}", Input).value.strip()
+            age_text = self.query_one(f"#age-{index}", Input).value.strip()
+            if age_text and not age_text.isdigit():
+                raise ParlourError(f"an age is a whole number, not {age_text!r}")
+            age = int(age_text) if age_text else None
             if kind == HUMAN:
-                seats.append(SeatPlan(name or human_name(index, lang)))
+                seats.append(SeatPlan(name or human_name(index, lang), age=age))
             else:
                 spec = f"{kind}:{level}" if level else str(kind)  # threshold:23, search:200
                 make_bot(self.game, spec)  # a bad level is refused here, with the bot's message
-                seats.append(SeatPlan(name or self._bot_name(index), spec))
+                seats.append(SeatPlan(name or self._bot_name(index), spec, age))
         check_names(seats)
         pairs = []
         for name, _default, _help, _choices in self.options:

@@ -55,7 +55,8 @@ class PlaySession:
         if state is None:
             rules = make_rules(self.game.rules_class, config.rules)
             seats = [
-                Seat(plan.name, data={"bot": plan.bot} if plan.bot else {}) for plan in config.seats
+                Seat(plan.name, plan.age, data={"bot": plan.bot} if plan.bot else {})
+                for plan in config.seats
             ]
             state = self.game.new_state(seats, seed=config.seed, deal=config.deal, rules=rules)
         self.state = state
@@ -247,7 +248,9 @@ class PlaySession:
     def resume(cls, record: Mapping[str, Any], base: PlayConfig | None = None) -> PlaySession:
         """The saved game, replayed to where it stopped; bots come back from the seat data."""
         state, _ = replay(record)
-        seats = [SeatPlan(seat.name, (seat.data or {}).get("bot")) for seat in state.seats]
+        seats = [
+            SeatPlan(seat.name, (seat.data or {}).get("bot"), seat.age) for seat in state.seats
+        ]
         config = PlayConfig(
             game=state.game.name,
             seats=seats,
