@@ -1,0 +1,137 @@
+"""Load benchmark of the web table: concurrent tables of bots and scripted WebSocket players.
+
+Each table seats one scripted player (a WebSocket client that thinks for `--think` seconds and
+then plays a random legal move, and starts another game when one ends) and two server bots
+(playing every `--bot-delay` seconds), plus one spectator. The move latency is the time from
+sending a move to receiving its acknowledgement, which the server sends only once the move is
+checked, applied, stored in the database and broadcast. The number of tables grows level by
+level until the 99th percentile of the latency passes the budget (100 ms).
+
+Usage: python benchmarks/web_load.py [--levels 10,20,40,80] [--seconds 20] [--game flip7]
+The server and the clients share the machine, so the figure is a floor for the server alone.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from tests.web.conftest import Server
+
+
+async def player(server: Server, table_id: str, token: str, think: float, stop: float,
+                 latencies: list[float], rng: random.Random) -> None:  # fmt: skip
+    async with websockets.connect(f"{server.ws_url}/ws/{table_id}", max_size=1 << 22) as ws:
+        await ws.send(json.dumps({"type": "hello", "token": token}))
+        await ws.send(json.dumps({"type": "start", "token": token}))
+        sent_at: float | None = None
+        acted_step = -1
+        while time.monotonic() < stop:
+            try:
+                message = json.loads(
+                    await asyncio.wait_for(ws.recv(), timeout=stop - time.monotonic())
+                )
+            except TimeoutError:
+                return
+            if message["type"] == "ok" and sent_at is not None:
+                latencies.append(time.monotonic() - sent_at)
+                sent_at = None
+            if message["type"] != "state" or message["view"] is None:
+                continue
+            if message["view"]["over"]:
+                await asyncio.sleep(think)
+                await ws.send(json.dumps({"type": "again", "token": token}))
+                acted_step = -1
+                continue
+            if message["legal"] and message["step"] > acted_step and sent_at is None:
+                acted_step = message["step"]
+                await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+                sent_at = time.monotonic()
+                move = rng.choice(message["legal"])
+                await ws.send(json.dumps({"type": "act", "action": move, "id": acted_step}))
+
+
+async def spectator(server: Server, table_id: str, stop: float, seen: list[int]) -> None:
+    async with websockets.connect(f"{server.ws_url}/ws/{table_id}", max_size=1 << 22) as ws:
+        await ws.send(json.dumps({"type": "hello"}))
+        while time.monotonic() < stop:
+            try:
+                raw = await asyncio.wait_for(ws.recv(), timeout=stop - time.monotonic())
+            except TimeoutError:
+                return
+            if json.loads(raw)["type"] == "state":
+                seen[0] += 1  # every move of every seat, bots included
+
+
+async def run_level(server: Server, tables: int, args: argparse.Namespace) -> dict[str, Any]:
+    seats = [{"kind": "human", "name": "P"}, {"kind": "bot"}, {"kind": "bot"}]
+    made = []
+    async with httpx.AsyncClient(base_url=server.url) as client:
+        for _ in range(tables):
+            body = {"game": args.game, "seats": seats, "sit": 0}
+            response = await client.post("/api/tables", json=body)
+            made.append(response.json())
+    latencies: list[float] = []
+    seen = [0]
+    stop = time.monotonic() + args.seconds
+    rng = random.Random(tables)
+    tasks = []
+    for table in made:
+        tasks.append(player(server, table["id"], table["token"], args.think, stop, latencies, rng))
+        tasks.append(spectator(server, table["id"], stop, seen))
+    await asyncio.gather(*tasks, return_exceptions=True)
+    latencies.sort()
+    if not latencies:
+        return {"tables": tables, "moves": 0}
+    p99 = latencies[min(len(latencies) - 1, int(0.99 * len(latencies)))]
+    return {
+        "tables": tables,
+        "moves": len(latencies),
+        "player_moves_per_s": round(len(latencies) / args.seconds, 1),
+        "all_moves_per_s": round(seen[0] / args.seconds, 1),
+        "median_ms": round(1000 * statistics.median(latencies), 1),
+        "p99_ms": round(1000 * p99, 1),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--levels", default="10,20,40,80,120,160")
+    parser.add_argument("--seconds", type=float, default=20)
+    parser.add_argument("--think", type=float, default=0.5, help="scripted player's thinking")
+    parser.add_argument("--bot-delay", type=float, default=0.5)
+    parser.add_argument("--game", default="flip7")
+    parser.add_argument("--budget-ms", type=float, default=100)
+    args = parser.parse_args()
+    folder = tempfile.mkdtemp()
+    server = Server(f"sqlite:///{folder}/load.db", bot_delay=args.bot_delay, rate=100)
+    server.start()
+    best = 0
+    try:
+        print(f"cpus: {os.cpu_count()}, load average: {os.getloadavg()[0]:.1f}", flush=True)
+        for tables in (int(x) for x in args.levels.split(",")):
+            result = asyncio.run(run_level(server, tables, args))
+            print(json.dumps(result), flush=True)
+            if result.get("p99_ms", 1e9) > args.budget_ms:
+                break
+            best = tables
+    finally:
+        server.stop()
+    print(json.dumps({"game": args.game, "max_tables_under_budget": best}))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,73 @@
+"""The turn timer (a bot stands in for a player who is gone) and `parlour serve`'s errors."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from parlour.cli import main
+from parlour.web.tables import Client, Hall
+
+
+def test_a_bot_takes_over_the_seat_of_a_player_who_is_gone(hall: Hall) -> None:
+    async def scenario() -> tuple[int, list[int]]:
+        seats = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
+        table, host = hall.create({"game": "beggar", "seats": seats, "sit": 0, "turn_timer": 1})
+        table.join(1, "Bob")
+        present = Client(0, "en")
+        table.attach(present)
+        table.start(host)
+        state = table.state
+        assert state is not None
+        movers: list[int] = []
+        # Ann plays her own turns; Bob never connected, so his stand-in plays his.
+        for _ in range(400):
+            if len(movers) >= 6 or state.is_over:
+                break
+            if state.to_move == 0:
+                movers.append(0)
+                table.act(0, {"type": "flip"})
+            else:
+                before = len(state.actions)
+                while len(state.actions) == before:
+                    await asyncio.sleep(0.05)
+                movers.append(1)
+        table.detach(present)
+        return len(state.actions), movers
+
+    played, movers = asyncio.run(scenario())
+    assert 1 in movers and played >= len(movers)
+
+
+def test_no_stand_in_without_a_timer(hall: Hall) -> None:
+    async def scenario() -> int:
+        seats = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
+        table, host = hall.create({"game": "beggar", "seats": seats, "sit": 0})
+        table.join(1, "Bob")
+        table.start(host)
+        table.schedule()
+        # Nobody may move for an absent human when the table has no timer: nothing is planned.
+        assert table._task is None
+        return len(table.state.actions)  # type: ignore[union-attr]
+
+    assert asyncio.run(scenario()) == 0
+
+
+@pytest.mark.parametrize(
+    ("argv", "text"),
+    [
+        (["serve", "--port", "0"], "--port"),
+        (["serve", "--db", "nosuchdb://x", "--port", "8999"], "cannot use database"),
+        (["serve", "--bot-delay", "-1"], "--bot-delay"),
+        (["serve", "--rate", "0"], "--rate"),
+    ],
+)
+def test_serve_refuses_bad_settings_in_one_line(
+    argv: list[str], text: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(argv)
+    assert exited.value.code == 2
+    err = capsys.readouterr().err
+    assert text in err and "Traceback" not in err
