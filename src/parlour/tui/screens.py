@@ -118,7 +118,7 @@ class SetupScreen(Screen[None]):
                 yield Input("", id="seed")
             with Horizontal(classes="option-row"):
                 yield Label(t("tui.hints_option", lang))
-                yield Switch(False, id="hints")
+                yield Switch(bool(self.base and self.base.hints), id="hints")
         yield Footer()
 
     def _bot_name(self, index: int) -> str:

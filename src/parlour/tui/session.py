@@ -74,6 +74,7 @@ class PlaySession:
         # Who is looking: the only person, the first person of a hot-seat table, or nobody.
         self.viewer: int | None = self.humans[0] if self.humans else None
         self._hides = False
+        self._feeds_by_viewer: dict[int | None, SeatFeed] = {}
         if self.hot_seat and self.hides_hands():
             self.viewer = None  # the first person must be handed the device too
 
@@ -149,9 +150,17 @@ class PlaySession:
             names=self.names,
             viewer=self.viewer,
             bots={seat: bot.name for seat, bot in self.bots.items()},
-            events=[e for e in self.state.log if e.visible_to(self.viewer)],
+            events=self._visible_events(),
             rules=self.state.rules,
         )
+
+    def _visible_events(self) -> list[Event]:
+        """The log as the viewer may read it, filtered incrementally (games run long)."""
+        feed = self._feeds_by_viewer.get(self.viewer)
+        if feed is None:
+            feed = self._feeds_by_viewer[self.viewer] = SeatFeed(self.viewer)
+        feed.update(self.state.log)
+        return feed.events
 
     def narrate(self, events: Sequence[Event]) -> list[str]:
         """The sentences of `events` that the viewer may read, in the chosen language."""
