@@ -181,3 +181,22 @@ def test_a_failing_bot_is_reported_on_the_table_and_the_game_can_be_saved(tmp_pa
 
     run(app, scenario)
     assert load_record(tmp_path / "broken.json")["actions"] == [{"type": "flip"}]
+
+
+def test_quitting_a_game_in_progress_asks_first() -> None:
+    app = ParlourApp(session=PlaySession(beggar(deal=DEAL)))
+
+    async def scenario(pilot: Any) -> None:
+        await pilot.press("space")
+        await pilot.pause()
+        await pilot.press("q")
+        await settle(pilot, lambda: on_screen(app, "QuitScreen"))
+        assert "It is lost unless you save it" in screen_text(app)
+        await pilot.press("escape")
+        await settle(pilot, lambda: on_screen(app, "TableScreen"))
+        await pilot.press("q")
+        await settle(pilot, lambda: on_screen(app, "QuitScreen"))
+        await pilot.click("#quit")
+        await settle(pilot, lambda: app.return_code is not None or not app.is_running)
+
+    run(app, scenario)

@@ -220,7 +220,7 @@ class TableScreen(Screen[None]):
         Binding("asterisk", "instant", "Instant"),
         Binding("a", "auto", "Auto-play"),
         Binding("i", "about", "About"),
-        Binding("q", "app.quit", "Quit"),
+        Binding("q", "quit", "Quit"),
     ]
 
     def __init__(self, session: PlaySession) -> None:
@@ -470,6 +470,12 @@ class TableScreen(Screen[None]):
     def action_save(self) -> None:
         self.app.push_screen(SaveScreen(self.session))
 
+    def action_quit(self) -> None:
+        if self.session.over or not self.session.state.actions:
+            self.app.exit()
+            return
+        self.app.push_screen(QuitScreen(self.session))
+
     def action_faster(self) -> None:
         config = self.session.config
         config.pace_ms = max(_MIN_PACE_MS, int(config.pace_ms / 1.5))
@@ -628,6 +634,36 @@ class SaveScreen(ModalScreen[None]):
             return
         self.app.notify(t("tui.saved", lang, path=str(target)))
         self.dismiss(None)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class QuitScreen(ModalScreen[None]):
+    """Quitting a game in progress: save it first, or leave it."""
+
+    BINDINGS = [Binding("escape", "close", "Cancel")]
+
+    def __init__(self, session: PlaySession) -> None:
+        super().__init__()
+        self.session = session
+
+    def compose(self) -> ComposeResult:
+        lang = self.session.lang
+        with Center(classes="centre"), Vertical(classes="card"):
+            yield Static(Text(t("tui.quit_question", lang), style="bold"))
+            with Horizontal():
+                yield Button(t("tui.save", lang), variant="primary", id="save")
+                yield Button(t("tui.quit", lang), variant="error", id="quit")
+                yield Button(t("tui.cancel", lang), id="cancel")
+
+    def on_button_pressed(self, message: Button.Pressed) -> None:
+        if message.button.id == "save":
+            self.app.switch_screen(SaveScreen(self.session))
+        elif message.button.id == "quit":
+            self.app.exit()
+        else:
+            self.dismiss(None)
 
     def action_close(self) -> None:
         self.dismiss(None)

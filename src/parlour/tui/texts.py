@@ -94,6 +94,10 @@ register(
             "en": "{name} (a bot) failed: {error}. Save the game (s) and report it.",
             "fr": "{name} (un robot) a échoué : {error}. Enregistrez la partie (s) et signalez-le.",
         },
+        "tui.quit_question": {
+            "en": "Leave this game? It is lost unless you save it.",
+            "fr": "Quitter cette partie ? Elle sera perdue si vous ne l'enregistrez pas.",
+        },
         "tui.auto_on": {"en": "Auto-play on.", "fr": "Jeu automatique activé."},
         "tui.auto_off": {"en": "Auto-play off.", "fr": "Jeu automatique désactivé."},
         "tui.spectator": {"en": "spectator", "fr": "spectateur"},
