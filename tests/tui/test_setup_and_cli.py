@@ -171,3 +171,60 @@ def test_ages_from_the_setup_let_the_youngest_start_and_survive_a_save(tmp_path:
     run(app, scenario)
     resumed = PlaySession.resume(load_record(tmp_path / "game.json"))
     assert [plan.age for plan in resumed.config.seats] == [41, 7, 9]
+
+
+def play(argv: list[str]) -> None:
+    """`parlour ...` as typed: a clean exit (status 0)."""
+    with pytest.raises(SystemExit) as exit_info:
+        main(argv)
+    assert exit_info.value.code == 0
+
+
+@pytest.fixture
+def launched(monkeypatch: Any) -> list[ParlourApp]:
+    """The apps `parlour play` would run, captured instead of taking the terminal."""
+    apps: list[ParlourApp] = []
+    monkeypatch.setattr(ParlourApp, "run", lambda self, *a, **kw: apps.append(self))
+    return apps
+
+
+def test_the_issue_command_line_goes_straight_to_the_table(launched: list[ParlourApp]) -> None:
+    play(["play", "flip7", "--players", "4", "--bots", "strong,strong,counter", "--lang", "fr"])
+    session = launched[0].first_session
+    assert session is not None and session.lang == "fr"
+    assert [session.bots[s].name for s in (1, 2, 3)] == ["strong", "strong", "counter"]
+    assert session.names[0] == "Joueur 1" and session.humans == [0]
+
+
+def test_a_game_name_alone_opens_the_setup_screen(launched: list[ParlourApp]) -> None:
+    play(["play", "familles", "--lang", "en", "--pace", "300", "--hints"])
+    app = launched[0]
+    assert app.first_session is None and app.first_game == "familles"
+    assert app.base is not None and app.base.pace_ms == 300 and app.base.hints
+
+
+def test_resume_from_the_command_line(launched: list[ParlourApp], tmp_path: Any) -> None:
+    from parlour.core.records import save_record
+    from parlour.tui.config import PlayConfig, SeatPlan
+    from parlour.tui.session import PlaySession
+
+    seats = [SeatPlan("Léa"), SeatPlan("Bruno", "strong")]
+    session = PlaySession(PlayConfig("flip7", seats, seed=9))
+    while session.human_to_move() and session.state.turns < 1:
+        session.play(session.state.legal_actions()[0])
+    save_record(session.state, tmp_path / "saved.json")
+    play(["play", "--resume", str(tmp_path / "saved.json"), "--lang", "fr", "--instant"])
+    resumed = launched[0].first_session
+    assert resumed is not None and resumed.lang == "fr" and resumed.config.instant
+    assert resumed.state.actions == session.state.actions
+    assert resumed.bots[1].name == "strong" and resumed.humans == [0]
+
+
+def test_resume_refuses_a_record_of_another_game(tmp_path: Any, capsys: Any) -> None:
+    from parlour.core.records import save_record
+    from parlour.core.registry import get_game as game_named
+
+    save_record(game_named("beggar").new_state(2, seed=1), tmp_path / "beggar.json")
+    with pytest.raises(SystemExit):
+        main(["play", "flip7", "--resume", str(tmp_path / "beggar.json")])
+    assert "is a game of beggar, not flip7" in capsys.readouterr().err
