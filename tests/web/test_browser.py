@@ -221,6 +221,16 @@ def test_two_people_and_a_bot_play_a_whole_game(browser: Any, server: Server, ga
             assert check_frames(record, [f for f in tab.frames if f.get("number") == 1], seat)
             assert not tab.page_errors
         check_dom_privacy(record, private_snapshots)
+        # The finished game replays step by step in the browser.
+        guest.page.click("#after a[href^='/replay/'] button")
+        guest.page.wait_for_selector("#slider")
+        steps = len(record["actions"])
+        assert guest.page.text_content("#where") == f"Step 0 of {steps}"
+        guest.page.click("#next")
+        assert guest.page.text_content("#where") == f"Step 1 of {steps}"
+        guest.page.fill("#slider", str(steps))
+        guest.page.dispatch_event("#slider", "input")
+        assert "Game over" in (guest.page.text_content("#status-line") or "")
     finally:
         host.close()
         guest.close()
