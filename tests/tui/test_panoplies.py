@@ -75,3 +75,25 @@ def test_panoplies_speaks_french_on_the_mannequins() -> None:
         assert "La grand-mère  6/7  ✗ les chaussettes" in table_text(app)
 
     run(app, scenario)
+
+
+def test_each_player_picks_a_character_in_the_setup() -> None:
+    from textual.widgets import Select
+
+    from tests.tui.helpers import table_ready
+
+    app = ParlourApp(game="panoplies", lang="en")
+
+    async def scenario(pilot: Any) -> None:
+        await settle(pilot, lambda: on_screen(app, "SetupScreen"))
+        screen = app.screen
+        screen.query_one("#data-character-0", Select).value = "mother"
+        screen.query_one("#data-character-2", Select).value = "grandfather"
+        await pilot.pause()
+        screen.action_start()
+        await settle(pilot, lambda: table_ready(app))
+        mannequins = app.screen.session.state.view(None)["mannequins"]
+        assert [m["character"] for m in mannequins] == ["mother", "grandmother", "grandfather"]
+        assert "The mother  7/7" in table_text(app)
+
+    run(app, scenario)

@@ -46,6 +46,11 @@ class SeatPlan:
     name: str
     bot: str | None = None
     age: int | None = None  # the youngest starts in 7 familles and Panoplies
+    data: dict[str, Any] = field(default_factory=dict)  # game seat data, e.g. a character
+
+    def seat_data(self) -> dict[str, Any]:
+        """What the game's Seat carries: the game's own fields, and the bot for a resume."""
+        return {**self.data, **({"bot": self.bot} if self.bot else {})}
 
     @property
     def human(self) -> bool:

@@ -30,6 +30,7 @@ from parlour.core.errors import IllegalAction, ParlourError
 from parlour.core.options import describe_options, parse_options
 from parlour.core.registry import game_names, get_game
 from parlour.i18n import LANGS, t
+from parlour.tui import tables
 from parlour.tui.config import PlayConfig, SeatPlan, check_names, human_name, plan_seats
 from parlour.tui.session import Choice, PlaySession
 
@@ -72,6 +73,17 @@ class SetupScreen(Screen[None]):
         self.base = base
         self.options = describe_options(self.game.rules_class)
         self.bot_names = sorted(available_bots(self.game))
+        self.seat_fields = self._seat_fields()
+
+    def _seat_fields(self) -> dict[str, list[tuple[str, str]]]:
+        """Seat data the game lets a player choose (a Panoplies character), from its table."""
+        module = tables.module_for(self.game.name)
+        choose = getattr(module, "seat_choices", None)
+        if choose is None:
+            return {}
+        state = self.game.new_state(self.game.min_players, seed=0)
+        fields: dict[str, list[tuple[str, str]]] = choose(state.view(None), self.lang)
+        return fields
 
     def compose(self) -> ComposeResult:
         lang, game = self.lang, self.game
@@ -102,6 +114,13 @@ class SetupScreen(Screen[None]):
                     yield Input(name, id=f"name-{index}")
                     yield Input("", placeholder=t("tui.level", lang), id=f"level-{index}")
                     yield Input("", placeholder=t("tui.age", lang), id=f"age-{index}")
+                    for key, options in self.seat_fields.items():
+                        yield Select(
+                            options,
+                            prompt=t("tui.seat_field", lang, field=key),
+                            allow_blank=True,
+                            id=f"data-{key}-{index}",
+                        )
             yield Label(t("tui.rules_options", lang))
             for name, default_value, help_text, choices in self.options:
                 with Horizontal(classes="option-row"):
@@ -165,12 +184,17 @@ class SetupScreen(Screen[None]):
             if age_text and not age_text.isdigit():
                 raise ParlourError(f"an age is a whole number, not {age_text!r}")
             age = int(age_text) if age_text else None
+            data = {}
+            for key in self.seat_fields:
+                value = self.query_one(f"#data-{key}-{index}", Select).value
+                if isinstance(value, str):  # nothing chosen: the game decides
+                    data[key] = value
             if kind == HUMAN:
-                seats.append(SeatPlan(name or human_name(index, lang), age=age))
+                seats.append(SeatPlan(name or human_name(index, lang), age=age, data=data))
             else:
                 spec = f"{kind}:{level}" if level else str(kind)  # threshold:23, search:200
                 make_bot(self.game, spec)  # a bad level is refused here, with the bot's message
-                seats.append(SeatPlan(name or self._bot_name(index), spec, age))
+                seats.append(SeatPlan(name or self._bot_name(index), spec, age, data))
         check_names(seats)
         pairs = []
         for name, _default, _help, _choices in self.options:

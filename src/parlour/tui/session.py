@@ -54,10 +54,7 @@ class PlaySession:
         self.game: Game = get_game(config.game)
         if state is None:
             rules = make_rules(self.game.rules_class, config.rules)
-            seats = [
-                Seat(plan.name, plan.age, data={"bot": plan.bot} if plan.bot else {})
-                for plan in config.seats
-            ]
+            seats = [Seat(plan.name, plan.age, data=plan.seat_data()) for plan in config.seats]
             state = self.game.new_state(seats, seed=config.seed, deal=config.deal, rules=rules)
         self.state = state
         self.names = [seat.name for seat in state.seats]
@@ -257,9 +254,11 @@ class PlaySession:
     def resume(cls, record: Mapping[str, Any], base: PlayConfig | None = None) -> PlaySession:
         """The saved game, replayed to where it stopped; bots come back from the seat data."""
         state, _ = replay(record)
-        seats = [
-            SeatPlan(seat.name, (seat.data or {}).get("bot"), seat.age) for seat in state.seats
-        ]
+        seats = []
+        for seat in state.seats:
+            data = dict(seat.data or {})
+            bot = data.pop("bot", None)
+            seats.append(SeatPlan(seat.name, bot, seat.age, data))
         config = PlayConfig(
             game=state.game.name,
             seats=seats,

@@ -9,6 +9,7 @@ register(
         "tui.seat": {"en": "Seat {n}", "fr": "Place {n}"},
         "tui.human": {"en": "human", "fr": "humain"},
         "tui.name": {"en": "Name", "fr": "Nom"},
+        "tui.seat_field": {"en": "{field}: any", "fr": "{field} : au choix"},
         "tui.age": {"en": "age (optional)", "fr": "âge (facultatif)"},
         "tui.level": {"en": "bot level (e.g. 23)", "fr": "niveau du robot (ex. 23)"},
         "tui.language": {"en": "Language", "fr": "Langue"},
