@@ -221,6 +221,16 @@ def test_two_people_and_a_bot_play_a_whole_game(browser: Any, server: Server, ga
             assert check_frames(record, [f for f in tab.frames if f.get("number") == 1], seat)
             assert not tab.page_errors
         check_dom_privacy(record, private_snapshots)
+        # In French, the page and the narration (told again by the server) switch language.
+        host.page.click("#lang-toggle")
+        host.page.wait_for_function("document.documentElement.lang === 'fr'")
+        host.page.wait_for_function(
+            "document.getElementById('status-line').textContent.startsWith('Partie terminée')"
+        )
+        english_log = guest.page.text_content("#log")
+        host.page.wait_for_function(
+            f"document.getElementById('log').textContent !== {json.dumps(english_log)}"
+        )
         # The finished game replays step by step in the browser.
         guest.page.click("#after a[href^='/replay/'] button")
         guest.page.wait_for_selector("#slider")

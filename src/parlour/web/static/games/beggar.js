@@ -28,9 +28,10 @@ export function cardFace(card, cls = "") {
   const hasSuit = "♠♥♦♣".includes(suit);
   const rank = hasSuit ? card.slice(0, -1) : card;
   const color = hasSuit && RED.has(suit) ? "#c0392b" : "#1f2328";
-  const big = ["J", "Q", "K", "A"].includes(rank) ? `${rank}${hasSuit ? suit : ""}` : (hasSuit ? suit : rank);
-  return face({ big, corner: `${rank}${hasSuit ? suit : ""}`, color, cls, data: `data-card="${esc(card)}"`,
-    bigSize: ["J", "Q", "K", "A"].includes(rank) ? 22 : 30, fill: ["J", "Q", "K", "A"].includes(rank) ? "#fff6df" : "#fffdf7" });
+  const court = ["J", "Q", "K", "A"].includes(rank);
+  const big = `${rank}${hasSuit ? suit : ""}`;
+  return face({ big, corner: big, color, cls, data: `data-card="${esc(card)}"`,
+    bigSize: big.length > 2 ? 19 : 24, fill: court ? "#fff6df" : "#fffdf7" });
 }
 
 export function seatExtra(view, seat) {
