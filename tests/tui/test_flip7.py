@@ -97,3 +97,19 @@ def test_a_move_is_played_with_the_mouse() -> None:
         assert stays[0].data["seat"] == 0 and session.state.actions[0] == {"type": "stay"}
 
     run(app, scenario)
+
+
+def test_the_footer_speaks_the_language_of_the_table() -> None:
+    from textual.widgets import Footer
+
+    app = ParlourApp(session=PlaySession(flip7(DECK, lang="fr")))
+
+    async def scenario(pilot: Any) -> None:
+        screen = table_screen(app)
+        descriptions = {b.action: b.description for _, b in screen._bindings}
+        assert descriptions["every_move"] == "Tous les coups" and descriptions["quit"] == "Quitter"
+        await pilot.press("x")  # the French bindings still act
+        assert screen.every
+        assert screen.query(Footer)
+
+    run(app, scenario)

@@ -29,7 +29,7 @@ from parlour.bots.base import available_bots, make_bot
 from parlour.core.errors import IllegalAction, ParlourError
 from parlour.core.options import describe_options, parse_options
 from parlour.core.registry import game_names, get_game
-from parlour.i18n import LANGS, t
+from parlour.i18n import LANGS, has, t
 from parlour.tui import tables
 from parlour.tui.config import PlayConfig, SeatPlan, check_names, human_name, plan_seats
 from parlour.tui.session import Choice, PlaySession
@@ -38,6 +38,25 @@ HUMAN = "__human__"
 _MIN_PACE_MS = 50
 _MAX_PACE_MS = 5000
 _INSTANT_BATCH = 500  # bot moves played between two screen refreshes in instant mode
+
+
+def localise_bindings(screen: Screen[Any], lang: str) -> None:
+    """Footer labels in the table's language (Textual reads them from the class's BINDINGS).
+
+    The bindings map is rebuilt for this screen only; on a Textual without that attribute the
+    footer simply stays in English.
+    """
+    from textual.binding import BindingsMap
+
+    if not hasattr(screen, "_bindings"):
+        return
+    translated = []
+    for binding in type(screen).BINDINGS:
+        assert isinstance(binding, Binding)
+        key = f"tui.key.{binding.action.removeprefix('app.')}"
+        description = t(key, lang) if has(key) else binding.description
+        translated.append(Binding(binding.key, binding.action, description, show=binding.show))
+    screen._bindings = BindingsMap(translated)
 
 
 class GameChooser(Screen[None]):
@@ -71,6 +90,7 @@ class SetupScreen(Screen[None]):
         self.game = get_game(game_name)
         self.lang = lang
         self.base = base
+        localise_bindings(self, lang)
         self.options = describe_options(self.game.rules_class)
         self.bot_names = sorted(available_bots(self.game))
         self.seat_fields = self._seat_fields()
@@ -250,6 +270,7 @@ class TableScreen(Screen[None]):
     def __init__(self, session: PlaySession) -> None:
         super().__init__()
         self.session = session
+        localise_bindings(self, session.lang)
         self.every = False
         self.auto = bool(getattr(session.state.rules, "speed", False))
         self.show_hints = session.config.hints
@@ -269,7 +290,9 @@ class TableScreen(Screen[None]):
                     yield Static("", id="table")
                 yield Static("", id="hints")
             with Vertical(id="right"):
-                log = RichLog(id="narration", wrap=True, markup=False, auto_scroll=True)
+                log = RichLog(
+                    id="narration", wrap=True, markup=False, auto_scroll=True, min_width=20
+                )
                 log.border_title = t("tui.narration", lang)
                 yield log
         moves = OptionList(id="moves")
