@@ -193,6 +193,12 @@ def test_two_people_and_a_bot_play_a_whole_game(browser: Any, server: Server, ga
         host.page.click("#start")
         for tab in (host, guest):
             tab.page.wait_for_selector("#felt[data-step]")
+        if game == "familles":
+            # The memory hint is an option of each page, off until asked for.
+            assert host.page.query_selector("#memory") is None
+            host.page.check('[data-hint="memory_hint"]')
+            host.page.wait_for_selector("#memory")
+            assert guest.page.query_selector("#memory") is None
         private_snapshots: list[tuple[int, int, Shot]] = []
         rng = random.Random(game)
         for _ in range(3000):

@@ -224,3 +224,17 @@ def test_a_flood_gets_errors_once_the_bucket_is_empty(hall: Hall) -> None:
         session.handle(json.dumps({"type": "ping"}))
     kinds = [m.get("code", m["type"]) for m in session.pending]
     assert kinds == ["pong"] * 5 + ["flood"] * 3
+
+
+def test_a_table_whose_record_no_longer_replays_does_not_stop_the_others(db_url: str) -> None:
+    storage = Storage(db_url)
+    hall = Hall(storage)
+    broken, _, _ = open_table(hall)
+    fine, _, _ = open_table(hall)
+    record = stored_record(hall, broken)
+    record["actions"] = [{"type": "dance"}]
+    storage.save_game(broken.id, 1, record, False, new=False)
+    again = Hall(Storage(db_url))
+    assert fine.id in again.tables and broken.id not in again.tables
+    assert again.unavailable == [broken.id]
+    assert storage.load_game(broken.id, 1) == record  # left as it was, for a later version

@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import hashlib
 import hmac
+import logging
 import random
 import secrets
 import time
@@ -28,6 +29,8 @@ from parlour.core.records import record_of, replay
 from parlour.core.registry import get_game
 from parlour.i18n import LANGS
 from parlour.web.storage import Storage
+
+log = logging.getLogger("parlour.web")
 
 MAX_NAME = 24
 MAX_TURN_TIMER = 600
@@ -443,9 +446,17 @@ class Hall:
         self.bot_delay = bot_delay
         self.tables: dict[str, Table] = {}
         self.revision = 0
+        self.unavailable: list[str] = []
         for table_id, created, data in storage.load_tables():
-            table = Table(self, table_id, created, data)
-            table.restore_game()
+            try:
+                table = Table(self, table_id, created, data)
+                table.restore_game()
+            except ParlourError as err:
+                # A game no longer installed, or a record this version cannot replay: the
+                # table stays stored, untouched, and the others open as usual.
+                log.warning("table %s is not restored: %s", table_id, err)
+                self.unavailable.append(table_id)
+                continue
             self.tables[table_id] = table
 
     def changed(self) -> None:

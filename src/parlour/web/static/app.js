@@ -170,7 +170,18 @@ async function newTable(name) {
       <strong>${t("seat")} ${i + 1}</strong>
       <select class="kind"><option value="human" ${i < 2 ? "selected" : ""}>${t("human")}</option><option value="bot" ${i >= 2 ? "selected" : ""}>${t("bot")}</option></select>
       <select class="bot">${game.bots.map((b) => `<option ${b === game.default_bot ? "selected" : ""}>${esc(b)}</option>`).join("")}</select>
-      <input type="text" class="seat-name" maxlength="24" placeholder="${t("name_prompt")}"></div>`).join("");
+      <input type="text" class="seat-name" maxlength="24" placeholder="${t("name_optional")}"></div>`).join("");
+    editors.querySelectorAll(".seat-editor").forEach((row) => {
+      const sync = () => {
+        const bot = row.querySelector(".kind").value === "bot";
+        row.querySelector(".bot").style.display = bot ? "" : "none";
+        const host = row.dataset.seat === "0" && document.getElementById("sit").checked && !bot;
+        row.querySelector(".seat-name").style.display = host ? "none" : "";
+      };
+      row.querySelector(".kind").addEventListener("change", sync);
+      document.getElementById("sit").addEventListener("change", sync);
+      sync();
+    });
   };
   document.getElementById("count").addEventListener("change", drawSeats);
   drawSeats();
@@ -255,7 +266,7 @@ async function tablePage(tableId) {
       if (closed) return;
       const box = document.getElementById("connection");
       if (box) { box.textContent = t("reconnecting"); box.className = "connection lost"; }
-      retryTimer = setTimeout(connect, Math.min(4000, 300 * 2 ** retry++));
+      retryTimer = setTimeout(connect, Math.min(2000, 250 * 2 ** retry++));
     });
   };
   const send = (message) => {

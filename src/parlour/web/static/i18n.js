@@ -51,6 +51,7 @@ const TEXTS = {
   step: ["Step {i} of {n}", "Étape {i} sur {n}"],
   past_games: ["Games at this table", "Parties à cette table"],
   name_prompt: ["Your name", "Votre nom"],
+  name_optional: ["Name (optional)", "Nom (facultatif)"],
   bot_plays: ["bot", "robot"],
   hints: ["Hints", "Aides"],
   show_hint: ["Show the hint", "Afficher l'aide"],
