@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import random
 import time
+from typing import Any
 
 from parlour.bots.base import make_bot
-from parlour.core.events import SeatFeed
 from parlour.core.registry import get_game
-from parlour.core.runner import decision_for, play_game
+from parlour.core.runner import play_game
 
 
 def games_per_second(game_name: str, specs: list[str], games: int) -> float:
@@ -40,18 +40,27 @@ def determinize_per_second(game_name: str, samples: int) -> float:
     return samples / (time.process_time() - start)
 
 
-def search_decision_seconds(game_name: str, spec: str, decisions: int) -> float:
+def search_decision_seconds(game_name: str, spec: str, games: int) -> tuple[float, float]:
+    """CPU seconds per search decision over whole games against memory: (all decisions,
+    decisions actually searched, i.e. with more than one candidate)."""
     game = get_game(game_name)
     bot = make_bot(game, spec, random.Random(2))
-    total = 0.0
-    for seed in range(decisions):
-        state = game.new_state(2, seed=seed)
-        seat = state.to_move
-        assert seat is not None
+    memory = make_bot(game, "memory", random.Random(3))
+    calls: list[tuple[float, bool]] = []
+    act = bot.act
+
+    def timed(decision: Any) -> Any:
         start = time.process_time()
-        bot.act(decision_for(state, seat, SeatFeed(seat)))
-        total += time.process_time() - start
-    return total / decisions
+        move = act(decision)
+        calls.append((time.process_time() - start, bool(getattr(bot, "last_stats", None))))
+        bot.last_stats = []  # type: ignore[attr-defined]
+        return move
+
+    bot.act = timed  # type: ignore[method-assign]
+    for seed in range(games):
+        play_game(game, [bot, memory], seed=seed)
+    searched = [t for t, deep in calls if deep]
+    return sum(t for t, _ in calls) / len(calls), sum(searched) / max(1, len(searched))
 
 
 def main() -> None:
@@ -61,8 +70,11 @@ def main() -> None:
             print(f"{name} {','.join(specs)}: {rate:.0f} games/s (CPU)")
         print(f"{name} determinize: {determinize_per_second(name, 500):.0f} per s (CPU)")
         for spec in ("search:10", "search:0.2"):
-            seconds = search_decision_seconds(name, spec, 10)
-            print(f"{name} {spec}: {seconds * 1000:.0f} ms CPU per decision")
+            every, searched = search_decision_seconds(name, spec, 3)
+            print(
+                f"{name} {spec}: {every * 1000:.0f} ms CPU per decision, "
+                f"{searched * 1000:.0f} ms per searched decision"
+            )
 
 
 if __name__ == "__main__":

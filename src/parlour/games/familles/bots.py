@@ -260,22 +260,25 @@ def familles_value(state: AskDrawState, seat: int) -> float:
 
 
 class MemoryCandidates:
-    """The search's candidate moves: memory's best few asks, best first."""
+    """The search's candidate moves: the best few asks by chance plus `focus` per card held in
+    the family, best first; a single move when the best one scores `confident` or more."""
 
-    def __init__(self, width: int = 4, focus: float = 0.1) -> None:
+    def __init__(self, width: int = 4, focus: float = 0.1, confident: float = 1.0) -> None:
         self.width = width
         self.focus = focus
+        self.confident = confident
         self.memory = MemoryBot()
 
     def __call__(self, decision: Decision) -> list[Ask]:
         legal = decision.legal_actions
         tracker = self.memory.tracker(decision)
         ranked = ranked_asks(tracker, decision.seat, legal, self.focus)
-        moves = [ask for _, ask in ranked]
-        for ask, chance in zip(moves, hit_chances(tracker, moves), strict=True):
-            if chance >= 1.0:  # a sure hit: take it, nothing to weigh (the turn goes on)
-                return [ask]
-        return moves[: self.width]
+        if ranked[0][0] >= self.confident:
+            # A sure hit, or a family nearly complete at good odds: the heuristic is trusted
+            # (measured: searching these decisions too made the bot weaker, the playouts being
+            # noisier than the heuristic is wrong).
+            return [ranked[0][1]]
+        return [ask for _, ask in ranked[: self.width]]
 
 
 def familles_search(
