@@ -35,6 +35,7 @@ log = logging.getLogger("parlour.web")
 MAX_NAME = 24
 MAX_TURN_TIMER = 600
 HISTORY_LINES = 80  # narration lines sent to a client that (re)connects
+FORCED_DELAY = 0.45  # seconds: a bot's pace when it has a single legal move
 
 
 class TableError(ParlourError):
@@ -397,6 +398,8 @@ class Table:
         slot = self.seats[seat]
         if slot.kind == "bot":
             delay = self._bot_delay()
+            if len(state.legal_actions()) == 1:
+                delay = min(delay, FORCED_DELAY)  # no choice to watch (a Beggar flip): quicker
         elif self.turn_timer and not self.connected(seat):
             gone = self._gone_since.setdefault(seat, time.monotonic())
             delay = max(0.0, gone + self.turn_timer - time.monotonic())
