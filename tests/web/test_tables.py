@@ -238,3 +238,20 @@ def test_a_table_whose_record_no_longer_replays_does_not_stop_the_others(db_url:
     assert fine.id in again.tables and broken.id not in again.tables
     assert again.unavailable == [broken.id]
     assert storage.load_game(broken.id, 1) == record  # left as it was, for a later version
+
+
+def test_a_host_who_does_not_sit_watches_and_starts_the_game(hall: Hall) -> None:
+    bots = [{"kind": "bot"}, {"kind": "bot"}]
+    table, host = hall.create({"game": "beggar", "seats": bots})
+    session = Session(table, rate=1e9, burst=1e9)
+    session.handle(json.dumps({"type": "hello", "token": host}))
+    client = session.client
+    assert client is not None and client.seat is None
+    session.handle(json.dumps({"type": "act", "action": {"type": "flip"}}))
+    session.handle(json.dumps({"type": "start", "token": host}))
+    replies = []
+    while not client.outbox.empty():
+        replies.append(client.outbox.get_nowait())
+    assert replies[0] == {"type": "welcome", "seat": None, "host": True}
+    assert [m.get("code") for m in replies if m["type"] == "error"] == ["spectator"]
+    assert replies[-1] == {"type": "ok"} and table.status == "playing"

@@ -111,7 +111,7 @@ class Session:
             seat = None
             if token is not None:
                 seat = table.seat_of(token)
-                if seat is None:
+                if seat is None and not table.is_host(token):  # a host may watch, not sit
                     raise TableError("bad_token", "that seat token is not valid at this table")
             lang = message.get("lang", table.lang)
             if lang not in LANGS:
