@@ -34,6 +34,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Open the web table: a lobby, tables with friends and bots, in the browser."""
         import uvicorn
+        from sqlalchemy.engine import make_url
 
         from parlour.web.app import Settings, create_app
         from parlour.web.storage import default_db_url
@@ -48,6 +49,6 @@ def register(app: typer.Typer) -> None:
         application = create_app(
             Settings(db_url=url, bot_delay=bot_delay, rate=rate, burst=max(2 * rate, 10))
         )
-        shown = url if not url.startswith("postgresql") else url.split("@")[-1]
+        shown = make_url(url).render_as_string(hide_password=True)
         typer.echo(f"Parlour web table on http://{host}:{port}/  (database: {shown})")
         uvicorn.run(application, host=host, port=port, log_level="warning", ws_max_size=1 << 20)

@@ -27,7 +27,7 @@ from sqlalchemy import (
     select,
     update,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import ArgumentError, OperationalError
 
 from parlour.core.errors import ParlourError
@@ -71,24 +71,33 @@ def _tune_sqlite(engine: Engine) -> None:
         cursor.close()
 
 
+def _masked(url: str) -> str:
+    """The URL as it may be shown: without its password."""
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except (ArgumentError, ValueError):
+        return url
+
+
 class Storage:
     """Tables and game records in a SQL database."""
 
     def __init__(self, url: str) -> None:
+        shown = _masked(url)
         try:
             self.engine = create_engine(url, future=True)
         except (ArgumentError, ValueError) as err:
-            raise ParlourError(f"cannot use database {url!r}: {err}") from None
+            raise ParlourError(f"cannot use database {shown!r}: {err}") from None
         except ModuleNotFoundError as err:
             raise ParlourError(
-                f"database {url!r} needs the Python driver {err.name!r} (pip install it)"
+                f"database {shown!r} needs the Python driver {err.name!r} (pip install it)"
             ) from None
         if self.engine.dialect.name == "sqlite":
             _tune_sqlite(self.engine)
         try:
             metadata.create_all(self.engine)
         except OperationalError as err:
-            raise ParlourError(f"cannot open database {url!r}: {err.orig}") from None
+            raise ParlourError(f"cannot open database {shown!r}: {err.orig}") from None
 
     def close(self) -> None:
         self.engine.dispose()
