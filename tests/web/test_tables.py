@@ -6,6 +6,8 @@ import json
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from parlour.core.records import replay
 from parlour.web.protocol import Session
@@ -255,3 +257,47 @@ def test_a_host_who_does_not_sit_watches_and_starts_the_game(hall: Hall) -> None
     assert replies[0] == {"type": "welcome", "seat": None, "host": True}
     assert [m.get("code") for m in replies if m["type"] == "error"] == ["spectator"]
     assert replies[-1] == {"type": "ok"} and table.status == "playing"
+
+
+MESSAGES = st.one_of(
+    st.text(max_size=30),
+    st.binary(max_size=10),
+    st.builds(
+        lambda kind, action, token: json.dumps({"type": kind, "action": action, "token": token}),
+        st.sampled_from(["act", "start", "again", "hello", "lang", "ping", "dance", ""]),
+        st.one_of(
+            st.just({"type": "flip"}),
+            st.dictionaries(st.text(max_size=5), st.integers() | st.text(max_size=5), max_size=3),
+            st.none(),
+        ),
+        st.sampled_from(["guest", "host", "forged", None]),
+    ),
+)
+
+
+@settings(max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(messages=st.lists(MESSAGES, max_size=40))
+def test_every_message_gets_one_reply_and_only_an_ok_changes_the_game(
+    hall: Hall, messages: list[Any]
+) -> None:
+    table, host, guest = open_table(hall)
+    tokens = {"guest": guest, "host": host, "forged": "A" * 32, None: None}
+    session = Session(table, rate=1e9, burst=1e9)
+    session.handle(json.dumps({"type": "hello", "token": guest}))
+    client = session.client
+    assert client is not None
+    for raw in messages:
+        for name, token in tokens.items():  # the placeholder names stand for real tokens
+            if isinstance(raw, str) and name is not None:
+                raw = raw.replace(f'"{name}"', json.dumps(token))
+        while not client.outbox.empty():
+            client.outbox.get_nowait()
+        before = json.dumps(stored_record(hall, table))
+        session.handle(raw)
+        replies = []
+        while not client.outbox.empty():
+            replies.append(client.outbox.get_nowait())
+        answers = [m for m in replies if m["type"] in ("ok", "error", "pong")]
+        assert len(answers) == 1
+        changed = json.dumps(stored_record(hall, table)) != before
+        assert changed == (answers[0]["type"] == "ok" and '"act"' in str(raw))
