@@ -141,6 +141,7 @@ def hot_seat_game(until_the_end: bool) -> None:
     app = ParlourApp(session=session)
     rng = random.Random(4)
     hands_shown = {0: 0, 1: 0}
+    private_lines: list[str] = []
 
     async def scenario(pilot: Any) -> None:
         # Several turns of each person, each one behind the hand-off screens.
@@ -150,6 +151,9 @@ def hot_seat_game(until_the_end: bool) -> None:
             screen = app.screen
             if isinstance(screen, HandoffScreen):
                 assert "Your hand" not in screen_text(app)
+                for line in screen.private or []:  # the end of a turn: only the player's own
+                    assert line.startswith(session.names[screen.seat])
+                    private_lines.append(line)
                 await pilot.press("enter")
             elif isinstance(screen, TableScreen) and session.human_to_move():
                 viewer = session.viewer

@@ -317,10 +317,7 @@ class TableScreen(Screen[None]):
             return
         if session.is_bot(session.mover):
             self.refresh_table()
-            if session.config.instant:
-                self._schedule(0)
-            else:
-                self._schedule(session.config.pace_ms / 1000)
+            self._schedule(self._bot_pace())
             return
         if session.needs_handoff():
             self.refresh_table()
@@ -330,11 +327,15 @@ class TableScreen(Screen[None]):
             return
         self.refresh_table()
         if self.auto and len(session.state.legal_actions()) == 1:
-            self._schedule(self._auto_pace())
+            self._schedule(self._bot_pace())
 
-    def _auto_pace(self) -> float:
+    def _bot_pace(self) -> float:
+        """Seconds before a bot's or an automatic move: instant, the rules' own pace (Beggar's
+        speed variant), or the table's adjustable pace."""
+        if self.session.config.instant:
+            return 0
         pace = self.session.view().get("pace_ms", self.session.config.pace_ms)
-        return 0 if self.session.config.instant else float(pace) / 1000
+        return float(pace) / 1000
 
     def _schedule(self, delay: float) -> None:
         if not self._scheduled:
