@@ -37,14 +37,13 @@ import numpy as np
 
 from parlour.games.beggar.deals import GOLDEN as _GOLDEN
 from parlour.games.beggar.deals import M64 as _M64
-from parlour.games.beggar.deals import random_deal
+from parlour.games.beggar.deals import penalty_codes, random_deal
 from parlour.games.beggar.fast import play_codes
 
 FINISHED, LOOP = 0, 1
 _CAPPED = 2  # internal: the fast engine gave up, the exact loop finder takes over
 STATUS_NAMES = ("finished", "loop")
 TRICK_CAP = 3000  # every published finite record ends before 1,200 tricks
-PENALTY_CODES = (1, 2, 3, 4) * 4  # J Q K A, four of each
 _TRIBUTE = np.array([0, 1, 2, 3, 4, 5, 5], dtype=np.int64)
 _CAP = 64  # ring buffer size of a hand: at most 52 cards and 2 jokers
 _MASK = _CAP - 1
@@ -127,7 +126,7 @@ def _fill_deck(seed: Any, index: Any, penalties: Any, slots: Any, deck: Any) -> 
 
 def deck_penalties(jokers: int = 0, beggar_joker: bool = False) -> np.ndarray:
     """The penalty cards of a deck variant as codes."""
-    return np.array(PENALTY_CODES + (5,) * jokers + ((6,) if beggar_joker else ()), dtype=np.int8)
+    return np.array(penalty_codes(jokers, beggar_joker), dtype=np.int8)
 
 
 def deck_size(jokers: int = 0, beggar_joker: bool = False) -> int:
@@ -401,11 +400,6 @@ def _play_exact(x0: Any, tort: Any, hare: Any, pile: Any, cap: int) -> Any:
     return LOOP, hare[2], hare[3], -1
 
 
-def _state_len(n: int) -> int:
-    return _HDR + 3 * n + n * _CAP
-
-
-# ----- bulk drivers -----------------------------------------------------------------------------
 @_njit()
 def _play_one(codes: Any, lengths: Any, n: int, next_pays: bool, cap: int, work: Any) -> Any:
     """One deal, by the fastest engine that handles it exactly."""
