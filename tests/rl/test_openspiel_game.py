@@ -159,3 +159,26 @@ def test_options_that_change_the_deck_change_the_spaces() -> None:
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
     state = random_player_state(game, seed=2, steps=5)
     assert len(state.observation_tensor(state.current_player())) == game.encoder.size
+
+
+@pytest.mark.parametrize("case", DECISION_CASES, ids=lambda c: c.id)
+def test_the_information_state_holds_only_what_the_player_saw(case) -> None:
+    import json
+
+    game = load_case(case)
+    state = random_player_state(game, seed=8, steps=30)
+    engine = state.engine
+    moves = [line for line in state.history()[SEED_NODES:]]
+    for player in range(case.players):
+        seen = {
+            json.dumps(e.to_json(), sort_keys=True, ensure_ascii=False)
+            for e in engine.log
+            if e.visible_to(player)
+        }
+        lines = state.information_state_string(player).split("\n")
+        view, record = lines[-1], lines[:-1]
+        assert json.loads(view) == json.loads(json.dumps(engine.view(player)))
+        events = [line for line in record if line.startswith("{")]
+        assert set(events) <= seen
+        played = [line for line in record if not line.startswith("{")]
+        assert len(played) == len(moves) + 1  # the deal, then one line per move

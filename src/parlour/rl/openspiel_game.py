@@ -14,8 +14,9 @@ everything before play, and no player ever observes the seed. An OpenSpiel histo
 then action ids) replays a game exactly, so states serialise through their history.
 
 Information: the observation string is the seat's `view(seat)` as JSON; the information state
-string adds the moves played so far, all public in Parlour's games (perfect recall); both tensors
-are the game's `ViewEncoder` array of that view. `resample_from_infostate` and `resampler` give a
+string adds the public record of the game (every move with its player, and the events the whole
+table saw, redacted as the engine redacts them for that seat); both tensors are the game's
+`ViewEncoder` array of the view. `resample_from_infostate` and `resampler` give a
 state drawn from what the seat knows through `State.determinize`, which re-deals only hidden
 cards; a resampled state has no seed and no history, so nothing hidden can leak through them.
 """
@@ -30,6 +31,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
+from parlour.core.events import Event
 from parlour.core.game import Game, State
 from parlour.core.registry import game_names
 from parlour.rl.encoding import (
@@ -133,10 +135,14 @@ class _Core:
         self.game = game
         self.engine = engine
         self.seed_bytes: list[int] = []
+        # The public record: each move with its player and the events the whole table saw
+        # (a card drawn shows as drawn, not which); the base of the information state.
+        self.record: list[tuple[int, str, tuple[Event, ...]]] = []
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Core:
         twin = _Core(self.game, None if self.engine is None else self.engine.clone())
         twin.seed_bytes = list(self.seed_bytes)
+        twin.record = list(self.record)  # entries are immutable
         return twin
 
 
@@ -180,10 +186,18 @@ class ParlourSpielState(pyspiel.State):
             if len(core.seed_bytes) == SEED_NODES:
                 seed = int.from_bytes(bytes(core.seed_bytes), "big")
                 core.engine = core.game.engine_state(seed)
+                opening = tuple(e for e in core.engine.log if e.audience is None)
+                core.record.append((-1, "deal", opening))  # -1: no player moved
             return
-        game = self._spiel_game
+        game = core.game
         move = game.parlour_game.action_from_id(int(action), game.parlour_rules, game.players)
-        self.engine.apply(move, self.engine.to_move)
+        engine = core.engine
+        mover = engine.to_move
+        assert mover is not None
+        start = len(engine.log)
+        engine.apply(move, mover)
+        table = tuple(event for event in engine.log[start:] if event.audience is None)
+        core.record.append((mover, json.dumps(move.to_json(), sort_keys=True), table))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -219,7 +233,9 @@ def resample(state: ParlourSpielState, player: int, rng: random.Random) -> Parlo
     """`State.determinize` seen from OpenSpiel: hidden cards re-dealt, the seed forgotten."""
     if state.engine is None:
         raise ValueError("no information state before the deal")
-    return ParlourSpielState(state._spiel_game, state.engine.determinize(player, rng))
+    twin = ParlourSpielState(state._spiel_game, state.engine.determinize(player, rng))
+    twin._core.record = list(state._core.record)  # public: the same in every world
+    return twin
 
 
 def resampler(seed: int | None = None) -> Any:
@@ -261,9 +277,15 @@ class ParlourObserver:
         view = json.dumps(self._view(engine, player), sort_keys=True, ensure_ascii=False)
         if not self.perfect_recall:
             return view
-        # Every move of these games is public (the cards it reveals reach the view through the
-        # engine's filtered events), so the moves so far plus the view give perfect recall.
-        history = [json.dumps(move, sort_keys=True) for move in engine.actions]
+        reader = None if self.public_only else player
+        history = []
+        for mover, move, table in state._core.record:
+            history.append(f"{mover} {move}")
+            history += [
+                json.dumps(event.to_json(), sort_keys=True, ensure_ascii=False)
+                for event in table
+                if event.visible_to(reader)
+            ]
         return "\n".join([*history, view])
 
 
