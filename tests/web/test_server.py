@@ -178,10 +178,10 @@ def test_a_flood_is_answered_with_errors_and_the_connection_survives(server: Ser
     table_id, _, _ = seat_table(server)
     with connect(f"{server.ws_url}/ws/{table_id}") as ws:
         ws.send(json.dumps({"type": "hello"}))
-        for _ in range(200):
+        for _ in range(500):
             ws.send(json.dumps({"type": "ping"}))
         codes = []
-        while len(codes) < 200:
+        while len(codes) < 500:
             message = json.loads(ws.recv(timeout=10))
             if message["type"] in ("pong", "error"):
                 codes.append(message.get("code", "pong"))

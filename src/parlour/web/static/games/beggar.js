@@ -41,7 +41,13 @@ export function seatExtra(view, seat) {
   return `<span class="muted" style="color:#d1fae5">${out ? w("out") : w("cards", { n: size })}${wins}</span>`;
 }
 
+// The pile as last drawn, so that a capture can show the cards it takes away.
+let shownPile = [];
+let pileBefore = [];
+
 export function render(view, ctx) {
+  pileBefore = shownPile;
+  shownPile = view.pile.slice(-6);
   const names = view.players;
   const pile = view.pile.slice(-6);
   const offset = view.pile.length - pile.length;
@@ -88,6 +94,15 @@ export function animate(events, root) {
     const capture = events.find((e) => e.type === "capture");
     const seatBox = root.querySelector(`.seat[data-seat="${capture.seat}"]`);
     seatBox?.classList.add("anim-pop");
+    // The captured cards sweep off the table towards their new owner.
+    const taken = [...pileBefore, ...events.filter((e) => e.type === "flip").map((e) => e.card)].slice(-6);
+    taken.forEach((card, i) => {
+      const ghost = document.createElement("div");
+      ghost.style.cssText = `position:absolute;left:${i * 16}px;top:0`;
+      ghost.innerHTML = cardFace(card, "large anim-capture");
+      pile.appendChild(ghost);
+      setTimeout(() => ghost.remove(), 800);
+    });
     root.querySelectorAll(".big-word").forEach((old) => old.remove());
     const ghost = document.createElement("div");
     ghost.className = "big-word";
