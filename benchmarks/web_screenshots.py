@@ -57,7 +57,9 @@ def main() -> None:
 def ready(page: Any, game: str) -> bool:
     """A moment worth showing: for Beggar, a pile of a few cards on the table."""
     if game == "beggar":
-        return len(page.query_selector_all("#pile .card")) >= 3
+        pile = page.query_selector("#pile")
+        mine = page.query_selector("#actions button:not([disabled])")
+        return pile is not None and int(pile.get_attribute("data-count") or 0) >= 3 and bool(mine)
     return True
 
 
@@ -88,7 +90,7 @@ def shoot_game(browser: Any, server: Server, game: str, setup: dict[str, Any], o
             found = page.query_selector_all(
                 "#actions button:not([disabled]):visible, #board [data-act]"
             )
-            if found:
+            if found and not (moves >= setup["moves"] and ready(pages[0], game)):
                 try:
                     rng.choice(found).click(timeout=1000)
                     moves += 1

@@ -313,7 +313,10 @@ async function tablePage(tableId) {
     seatsBox.innerHTML = table.seats.map((s, i) => {
       const turn = view && !view.over && view.to_move === i;
       const won = view && view.over && view.outcome && view.outcome.winners.includes(i);
-      const extra = view && draw.seatExtra ? draw.seatExtra(view, i, context()) : "";
+      let extra = view && draw.seatExtra ? draw.seatExtra(view, i, context()) : "";
+      if (s.kind === "human" && s.taken && !s.connected && table.status === "playing") {
+        extra += ` <span class="badge">${table.turn_timer ? t("away_timer", { n: table.turn_timer }) : t("away")}</span>`;
+      }
       return `<div class="seat ${turn ? "turn" : ""} ${won ? "won" : ""} ${i === stateBox.seat ? "me" : ""}" data-seat="${i}">
         <span class="name">${s.kind === "bot" ? `<span class="botmark">${t("bot")}</span> ` : `<span class="dot ${s.connected ? "on" : ""}"></span>`}${esc(s.name)}${i === stateBox.seat ? ` (${t("you")})` : ""}</span>
         ${extra}</div>`;

@@ -53,6 +53,8 @@ const TEXTS = {
   name_prompt: ["Your name", "Votre nom"],
   name_optional: ["Name (optional)", "Nom (facultatif)"],
   bot_plays: ["bot", "robot"],
+  away: ["away", "absent"],
+  away_timer: ["away: a bot plays after {n} s", "absent : un robot joue après {n} s"],
   hints: ["Hints", "Aides"],
   show_hint: ["Show the hint", "Afficher l'aide"],
   show_memory: ["Memory hint", "Aide-mémoire"],

@@ -52,7 +52,7 @@ export function render(view, ctx) {
   const pile = view.pile.slice(-6);
   const offset = view.pile.length - pile.length;
   const pileHtml = pile.map((card, i) =>
-    `<div style="position:absolute;left:${i * 16}px;top:${(i % 2) * 6}px" class="${i === pile.length - 1 ? "top" : ""}">${cardFace(card, i === pile.length - 1 ? "large" : "large")}</div>`).join("");
+    `<div style="position:absolute;left:${i * 24}px;top:${(i % 2) * 6}px" class="${i === pile.length - 1 ? "top" : ""}">${cardFace(card, i === pile.length - 1 ? "large" : "large")}</div>`).join("");
   const stacks = names.map((name, seat) => `<div class="stack" data-seat="${seat}" style="text-align:center">
       ${view.active[seat] ? back({ count: view.stack_sizes[seat], title: name, color: seat === ctx.you ? "#9a3412" : "#1e3a8a" }) : ""}
       <div style="font-size:.85rem">${esc(name)}</div></div>`).join("");
@@ -67,7 +67,7 @@ export function render(view, ctx) {
   }
   return `<div class="center">
       <div class="cards" style="gap:1em">${stacks}</div>
-      <div><div class="pile" id="pile" data-count="${view.pile.length}" style="width:${Math.max(90, 84 + (pile.length - 1) * 16)}px">${pileHtml}</div>
+      <div><div class="pile" id="pile" data-count="${view.pile.length}" style="width:${Math.max(90, 84 + (pile.length - 1) * 24)}px">${pileHtml}</div>
       <div style="text-align:center;font-size:.9rem">${w("pile", { n: view.pile.length })}${offset ? " …" : ""}</div></div>
     </div><div style="text-align:center">${owed}</div>${mine}`;
 }
@@ -98,7 +98,7 @@ export function animate(events, root) {
     const taken = [...pileBefore, ...events.filter((e) => e.type === "flip").map((e) => e.card)].slice(-6);
     taken.forEach((card, i) => {
       const ghost = document.createElement("div");
-      ghost.style.cssText = `position:absolute;left:${i * 16}px;top:0`;
+      ghost.style.cssText = `position:absolute;left:${i * 24}px;top:0`;
       ghost.innerHTML = cardFace(card, "large anim-capture");
       pile.appendChild(ghost);
       setTimeout(() => ghost.remove(), 800);
