@@ -103,3 +103,16 @@ def test_every_game_can_be_made_by_its_gymnasium_id() -> None:
         assert env.observation_space.contains(obs)
         assert info["action_mask"].any()
         assert env.unwrapped.game.name == case.game
+
+
+def test_a_table_the_rules_cannot_seat_is_refused_at_construction() -> None:
+    from parlour.core.errors import RulesError
+    from parlour.rl.pettingzoo_env import raw_env
+
+    if "familles" not in {c.game for c in CASES}:
+        pytest.skip("7 familles is not installed yet")
+    # Eight cards each only at two players (RULES.md): refused before any reset.
+    with pytest.raises(RulesError, match="only for two players"):
+        ParlourGymEnv("familles", opponents=["random", "random"], rules="hand_size=8")
+    with pytest.raises(RulesError, match="only for two players"):
+        raw_env("familles", num_players=3, rules="hand_size=8")

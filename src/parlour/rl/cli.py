@@ -38,11 +38,11 @@ def _rules_text(rules: list[str] | None) -> str:
 @rl_app.command("layout")
 def layout_command(game: GameArg, players: PlayersOpt = 2, rules: RulesOpt = None) -> None:
     """Print the observation segments of GAME (name, slice, bounds) and its action count."""
-    from parlour.rl.encoding import make_encoder, resolve_rules
+    from parlour.rl.encoding import check_table, make_encoder, resolve_rules
 
     parlour_game = get_game(game)
     parsed = resolve_rules(parlour_game, _rules_text(rules) or None)
-    parlour_game.check_players(players, parsed)
+    check_table(parlour_game, parsed, players)
     encoder = make_encoder(parlour_game, parsed, players)
     console.print(
         f"{game}, {players} players: observation of {encoder.size} floats", highlight=False

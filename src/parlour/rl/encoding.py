@@ -195,6 +195,14 @@ def resolve_rules(game: Game, rules: Any = None) -> Any:
     raise ParlourError(f"cannot read rules from {rules!r}")
 
 
+def check_table(game: Game, rules: Any, num_players: int) -> None:
+    """Refuse a player count the game or these rules cannot seat, before any reset."""
+    game.check_players(num_players, rules)
+    rules_check = getattr(rules, "check_players", None)
+    if callable(rules_check):  # rules whose deck size limits the table (familles, Panoplies)
+        rules_check(num_players)
+
+
 def with_turn_cap(rules: Any, cap: int | None) -> Any:
     """The rules with `max_turns` set to `cap` when the game has that option and it is unset."""
     if cap is None or not dataclasses.is_dataclass(rules):

@@ -31,6 +31,7 @@ from parlour.core.game import Game, State
 from parlour.core.runner import decision_for
 from parlour.rl.encoding import (
     action_mask,
+    check_table,
     make_encoder,
     resolve_game,
     resolve_rules,
@@ -64,7 +65,7 @@ class ParlourGymEnv(gym.Env):
         self.game = resolve_game(game)
         self.rules = with_turn_cap(resolve_rules(self.game, rules), max_turns)
         self.num_players = len(opponents) + 1
-        self.game.check_players(self.num_players, self.rules)
+        check_table(self.game, self.rules, self.num_players)
         if seat is not None and not 0 <= seat < self.num_players:
             raise ParlourError(f"seat must be between 0 and {self.num_players - 1}, not {seat}")
         if illegal not in ILLEGAL_CHOICES:

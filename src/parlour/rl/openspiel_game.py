@@ -36,6 +36,7 @@ from parlour.core.game import Game, State
 from parlour.core.registry import game_names
 from parlour.rl.encoding import (
     ViewEncoder,
+    check_table,
     make_encoder,
     resolve_game,
     resolve_rules,
@@ -87,7 +88,7 @@ class ParlourSpielGame(pyspiel.Game):
             resolve_rules(game, rules_from_param(str(values["rules"]))), int(values["max_turns"])
         )
         players = int(values["players"])
-        game.check_players(players, rules)
+        check_table(game, rules, players)
         cap = getattr(rules, "max_turns", None) or int(values["max_turns"])
         info = pyspiel.GameInfo(
             num_distinct_actions=game.num_actions(rules, players),

@@ -31,6 +31,7 @@ from parlour.core.errors import IllegalAction
 from parlour.core.game import Game, State
 from parlour.rl.encoding import (
     action_mask,
+    check_table,
     make_encoder,
     resolve_game,
     resolve_rules,
@@ -54,7 +55,7 @@ class ParlourAECEnv(AECEnv):
         super().__init__()
         self.game = resolve_game(game)
         self.rules = with_turn_cap(resolve_rules(self.game, rules), max_turns)
-        self.game.check_players(num_players, self.rules)
+        check_table(self.game, self.rules, num_players)
         self.num_players = num_players
         self.metadata = {**self.metadata, "name": f"parlour_{self.game.name}_v0"}
         self.render_mode = render_mode
