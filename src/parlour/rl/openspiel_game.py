@@ -18,7 +18,8 @@ string adds the public record of the game (every move with its player, and the e
 table saw, redacted as the engine redacts them for that seat); both tensors are the game's
 `ViewEncoder` array of the view. `resample_from_infostate` and `resampler` give a
 state drawn from what the seat knows through `State.determinize`, which re-deals only hidden
-cards; a resampled state has no seed and no history, so nothing hidden can leak through them.
+cards; a resampled state keeps the public record but has no seed and no OpenSpiel history (the
+seed bytes would give the real deal away), so nothing hidden can leak through them.
 """
 
 from __future__ import annotations
