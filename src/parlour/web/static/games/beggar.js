@@ -100,6 +100,9 @@ export function animate(events, root) {
       const ghost = document.createElement("div");
       ghost.style.cssText = `position:absolute;left:${i * 24}px;top:0`;
       ghost.innerHTML = cardFace(card, "large anim-capture");
+      // A picture of cards already seen, on its way out: not a card of the current view.
+      ghost.setAttribute("aria-hidden", "true");
+      ghost.querySelectorAll("[data-card]").forEach((el) => el.removeAttribute("data-card"));
       pile.appendChild(ghost);
       setTimeout(() => ghost.remove(), 800);
     });
