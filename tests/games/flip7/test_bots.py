@@ -102,3 +102,10 @@ def test_the_deck_seen_by_bots_matches_the_engine() -> None:
             counts[card] += 1
         assert seen.deck == counts
         state.apply(rng.choice(state.legal_actions()))
+
+
+def test_strong_makes_the_risky_hand_flip_three() -> None:
+    state = table(2, ["2", "12", "3", "11", "4", "10", "flip_three"])
+    play(state, "hit", "hit", "hit", "hit", "hit")  # seat 0: 2, 3, 4; seat 1: 12, 11, 10
+    assert state.view(None)["pending"] == {"kind": "flip_three", "seat": 0, "targets": [0, 1]}
+    assert make_bot(GAME, "strong").act(decision(state)) == Target(1)
