@@ -215,15 +215,14 @@ def test_reshuffle_mid_flip_three_leaves_table_cards_out() -> None:
     deck = ["1", "2", "3", "flip_three", "4"]
     state = table(3, deck, rest="discard")
     play(state, "hit", 2)
-    assert len(events(state, "reshuffle")) == 1
-    on_table = {c for s in range(3) for c in state.numbers[s]}
-    assert {0, 1, 2, 3, 4} & on_table
-    # The new deck has the full count of every card less those on the table.
-    counts = [0] * 22
-    for c in state.deck + state.discard:
-        counts[c] += 1
-    for c in (1, 2, 3):
-        assert counts[c] == FULL_COUNTS[c] - 1
+    # 94 less the three opening cards, the Flip Three in play and the 4 just flipped.
+    assert events(state, "reshuffle") == [{"cards": 89}]
+    kinds = [e.type for e in state.log]
+    flips = [i for i, e in enumerate(state.log) if e.data.get("during") == "flip_three"]
+    assert len(flips) == 3 and flips[0] < kinds.index("reshuffle") < flips[1]
+    assert state.numbers[2][:2] == [3, 4]
+    for card in (1, 2, 3, 4):  # the copies on the table stayed out of the new deck
+        assert state.deck.count(card) + state.discard.count(card) <= FULL_COUNTS[card] - 1
     assert accounted(state)
 
 
