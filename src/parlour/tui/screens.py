@@ -398,7 +398,7 @@ class TableScreen(Screen[None]):
             and session.mover != player
             and session.hides_hands()
         ):
-            private = [line for line in session.narrate([e for e in events if not e.public])]
+            private = session.narrate([e for e in events if not e.public])
             self.app.push_screen(HandoffScreen(session, player, private), self._after_hide)
             return
         self.advance()
