@@ -200,3 +200,16 @@ def test_quitting_a_game_in_progress_asks_first() -> None:
         await settle(pilot, lambda: app.return_code is not None or not app.is_running)
 
     run(app, scenario)
+
+
+def test_a_table_of_bots_plays_itself_to_the_summary_for_a_spectator() -> None:
+    seats = [SeatPlan("Alice", "first"), SeatPlan("Bruno", "first")]
+    session = PlaySession(PlayConfig("beggar", seats, deal=DEAL, instant=True))
+    app = ParlourApp(session=session)
+
+    async def scenario(pilot: Any) -> None:
+        await settle(pilot, lambda: on_screen(app, "SummaryScreen"))
+        assert session.viewer is None and "(you)" not in table_text(app)
+        assert "Bruno wins round 1 after 25 cards and 6 tricks." in narration(app)
+
+    run(app, scenario)
