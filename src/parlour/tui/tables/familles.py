@@ -29,8 +29,8 @@ register(
         },
         "tui.familles.holds": {"en": "{name} holds {cards}.", "fr": "{name} a {cards}."},
         "tui.familles.asked_in": {
-            "en": "{name} holds a card of {groups} (he asked in it).",
-            "fr": "{name} a une carte de {groups} (il l'a demandée).",
+            "en": "{name} holds a card of each family he asked in: {groups}.",
+            "fr": "{name} a une carte de chaque famille où il a demandé : {groups}.",
         },
         "tui.familles.lacks": {
             "en": "{name} does not hold {cards}.",

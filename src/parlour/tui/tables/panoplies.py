@@ -46,8 +46,8 @@ register(
         },
         "tui.panoplies.holds": {"en": "{name} holds {cards}.", "fr": "{name} a {cards}."},
         "tui.panoplies.asked_in": {
-            "en": "{name} holds a card of {groups} (he asked for one).",
-            "fr": "{name} a une carte de {groups} (il en a demandé une).",
+            "en": "{name} holds a card of each character he asked for: {groups}.",
+            "fr": "{name} a une carte de chaque personnage demandé : {groups}.",
         },
         "tui.panoplies.lacks": {
             "en": "{name} does not hold {cards}.",
