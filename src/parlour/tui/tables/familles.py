@@ -127,7 +127,7 @@ def sort_key(action: dict[str, Any], ctx: TableContext) -> Any:
 
 def hints(ctx: TableContext) -> list[str]:
     lang = ctx.lang
-    known = read_events(ctx.events, len(ctx.names), family_of)
+    known = read_events(ctx.events, len(ctx.names), family_of, ctx.viewer is not None)
     lines = []
     for seat, facts in enumerate(known.seats):
         if seat == ctx.viewer:

@@ -35,14 +35,27 @@ class TableKnowledge:
 
 
 def read_events(
-    events: Iterable[Event], num_players: int, group_of: Callable[[int], int]
+    events: Iterable[Event],
+    num_players: int,
+    group_of: Callable[[int], int],
+    sees_draws: bool = True,
 ) -> TableKnowledge:
+    """What these events tell of the hands.
+
+    `sees_draws` False is a spectator's reading: he is not told when a player draws, so a card
+    a player lacked may have reached him unseen; only what no draw can undo is kept (a card seen
+    going to a player, a group he asked in).
+    """
     seats = [SeatKnowledge() for _ in range(num_players)]
     laid: set[int] = set()
     for event in events:
         d = event.data
         kind = event.type
-        if kind == "ask":
+        if kind == "deal":
+            # A new game of a match: new hands, nothing known any more.
+            seats = [SeatKnowledge() for _ in range(num_players)]
+            laid = set()
+        elif kind == "ask":
             asker, card = d["seat"], d["card"]
             seats[asker].groups.add(group_of(card))
             seats[asker].lacks.add(card)
@@ -50,6 +63,8 @@ def read_events(
             card = d["card"]
             seats[d["seat"]].holds.discard(card)
             seats[d["seat"]].lacks.add(card)
+            # The giver may have had no other card of that group: his ask proves nothing now.
+            seats[d["seat"]].groups.discard(group_of(card))
             seats[d["to"]].holds.add(card)
             seats[d["to"]].lacks.discard(card)
         elif kind == "pioche":
@@ -69,4 +84,7 @@ def read_events(
                 known.holds = {c for c in known.holds if group_of(c) != group}
                 known.lacks = {c for c in known.lacks if group_of(c) != group}
                 known.groups.discard(group)
+    if not sees_draws:
+        for known in seats:
+            known.lacks.clear()
     return TableKnowledge(seats, laid)

@@ -187,7 +187,9 @@ def sort_key(action: dict[str, Any], ctx: TableContext) -> Any:
 
 def hints(ctx: TableContext) -> list[str]:
     lang = ctx.lang
-    known = read_events(ctx.events, len(ctx.names), lambda c: character_of(ctx, c))
+    known = read_events(
+        ctx.events, len(ctx.names), lambda c: character_of(ctx, c), ctx.viewer is not None
+    )
     lines = []
     for seat, facts in enumerate(known.seats):
         if seat == ctx.viewer:
