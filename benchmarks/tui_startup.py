@@ -7,6 +7,7 @@ pseudo-terminal of 120x40, waits until the table's move pane has been drawn, the
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import os
 import pty
@@ -25,6 +26,20 @@ COMMANDS = {
     "panoplies": ["parlour", "play", "panoplies", "--players", "3", "--lang", "en"],
 }
 MARKER = b"Your moves"  # the border title of the move pane: the table is on screen
+
+
+def drain(fd: int, limit: float) -> None:
+    """Read the terminal until the program closes it (a full terminal would block its exit)."""
+    end = time.perf_counter() + limit
+    while time.perf_counter() < end:
+        ready, _, _ = select.select([fd], [], [], 0.1)
+        if not ready:
+            continue
+        try:
+            if not os.read(fd, 65536):
+                return
+        except OSError:
+            return
 
 
 def start_once(argv: list[str], limit: float = 60.0) -> float:
@@ -50,12 +65,10 @@ def start_once(argv: list[str], limit: float = 60.0) -> float:
                 elapsed = time.perf_counter() - start
                 break
         os.write(fd, b"q")
-        time.sleep(0.5)
+        drain(fd, 5.0)  # the application restores the terminal as it quits
     finally:
-        try:
+        with contextlib.suppress(ProcessLookupError):
             os.kill(pid, signal.SIGTERM)
-        except ProcessLookupError:
-            pass
         os.waitpid(pid, 0)
         os.close(fd)
     return elapsed
