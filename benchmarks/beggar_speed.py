@@ -8,8 +8,9 @@ partial shuffle) and played to its end with the exact counting; nothing is reuse
 
 "Per core" is measured on one thread with the CPU time of that thread (`time.thread_time`), which
 stays true on a machine shared with other work; the wall-clock rate is printed beside it. The
-scaling rows run the same deals on 1..N threads (the kernel releases the GIL) and report
-wall-clock rates, which only mean something on an otherwise idle machine.
+scaling rows run the same deals on 1..N threads (the kernel releases the GIL) and report the
+wall-clock rate, which only means something on an otherwise idle machine, and the rate per CPU
+second of the whole process, which stays flat if the threads do not slow each other down.
 """
 
 from __future__ import annotations
@@ -33,10 +34,11 @@ def one_core(deals: int, seed: int) -> tuple[float, float, float]:
     return deals / cpu, deals / wall, float(results.cards.mean())
 
 
-def threaded(deals: int, seed: int, threads: int) -> float:
-    wall = time.perf_counter()
+def threaded(deals: int, seed: int, threads: int) -> tuple[float, float]:
+    """(deals per wall second, deals per CPU second of the whole process) on `threads` threads."""
+    cpu, wall = time.process_time(), time.perf_counter()
     kernel.play_random(2, deals, seed, threads=threads)
-    return deals / (time.perf_counter() - wall)
+    return deals / (time.perf_counter() - wall), deals / (time.process_time() - cpu)
 
 
 def python_rate(deals: int) -> float:
@@ -67,11 +69,15 @@ def main() -> None:
         f"{', '.join(f'{r[1]:,.0f}' for r in runs)})"
     )
     scaling = {}
+    per_cpu = {}
     for threads in range(1, (os.cpu_count() or 1) + 1):
-        scaling[threads] = max(threaded(args.deals, args.seed, threads) for _ in range(args.repeat))
+        runs_n = [threaded(args.deals, args.seed, threads) for _ in range(args.repeat)]
+        scaling[threads] = max(r[0] for r in runs_n)
+        per_cpu[threads] = max(r[1] for r in runs_n)
         print(
             f"{threads} thread(s): {scaling[threads]:,.0f} deals/s wall-clock "
-            f"({scaling[threads] / scaling[1]:.2f}x)"
+            f"({scaling[threads] / scaling[1]:.2f}x); {per_cpu[threads]:,.0f} deals per CPU "
+            "second of the process (flat when threads do not slow each other)"
         )
     python = python_rate(20_000)
     print(f"pure-Python engine (fast.py): {python:,.0f} deals per CPU second")
@@ -85,6 +91,7 @@ def main() -> None:
                     "per_core_cpu": [r[0] for r in runs],
                     "per_core_wall": [r[1] for r in runs],
                     "scaling_wall": scaling,
+                    "scaling_per_cpu_second": per_cpu,
                     "python_per_cpu_second": python,
                 },
                 handle,
