@@ -124,3 +124,23 @@ def test_random_sampling_alone_matches_the_kernel() -> None:
     assert (status, cards, tricks) == (result.best.status, result.best.cards, result.best.tricks)
     row = kernel.play_deals([[hand_codes(h) for h in result.best.hands]]).row(0)
     assert row[1] == cards
+
+
+def test_an_interrupted_search_keeps_its_results_and_resumes(tmp_path) -> None:
+    import signal
+    import time
+
+    path = tmp_path / "found.jsonl"
+    command = [sys.executable, "-m", "parlour.cli", "beggar", "search", "--minutes", "2"]
+    command += ["--workers", "1", "--threshold", "300", "--results", str(path), "--seed", "4"]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline and not (path.exists() and path.read_text().count("\n")):
+        time.sleep(0.2)
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    assert "interrupted: run again" in out
+    assert "Traceback" not in err
+    stored = [json.loads(line) for line in path.read_text().splitlines()]
+    assert stored and all(line["cards"] >= 300 for line in stored)
+    assert len(ResultsFile(path).found) == len(stored)

@@ -293,6 +293,8 @@ def search_command(
         on_best=on_best,
     )
     rate = report.evaluations / report.seconds if report.seconds else 0.0
+    if report.interrupted:
+        console.print(f"interrupted: run again with --results {results} to resume")
     console.print(
         f"{report.evaluations:,} deals played in {report.seconds:.0f} s ({rate:,.0f}/s); "
         f"{report.stored} new deals stored in {results}",

@@ -325,7 +325,11 @@ def run_unit(unit: Unit) -> UnitResult:
 
 
 def _warm_up() -> None:
-    """Load the compiled climb in a new worker before its first unit is timed."""
+    """Prepare a new worker: Ctrl-C is for the main process only (it stops the search and keeps
+    the results), and the compiled climb is loaded before the first unit is timed."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     run_unit(Unit(2, 0, 0.0, 1 << 30))
 
 
@@ -384,6 +388,7 @@ class SearchReport:
     stored: int = 0
     best: Found | None = None
     bests: list[Found] = field(default_factory=list)
+    interrupted: bool = False
 
 
 def verify(entry: Found) -> bool:
@@ -447,6 +452,9 @@ def search(
                 if time.perf_counter() + unit_seconds * 0.5 < deadline:
                     pool.submit(make_unit(launched))
                     launched += 1
+    except KeyboardInterrupt:
+        # Everything found so far is already in the results file; the units in flight are lost.
+        report.interrupted = True
     finally:
         pool.close()
     report.seconds = time.perf_counter() - start_time
