@@ -115,3 +115,21 @@ def test_fast_path_agrees_with_the_reference_on_full_decks(players, seed, conven
     first = state.results[0]
     assert (first.cards, first.tricks) == (cards, tricks)
     assert (first.winner if first.winner is not None else -1) == winner
+
+
+@given(st.integers(2, 6), st.integers(0, 2**32), st.booleans(), st.integers(0, 60))
+def test_determinize_keeps_sizes_pile_and_only_the_seat_s_face_up_stack(
+    players: int, seed: int, face_up: bool, flips: int
+) -> None:
+    state = GAME.new_state(players, seed=seed, rules=BeggarRules(face_up=face_up, max_turns=400))
+    for _ in range(flips):
+        if state.is_over:
+            break
+        state.apply(FLIP)
+    guess = state.determinize(0, random.Random(seed))
+    assert [len(h) for h in guess.hands] == [len(h) for h in state.hands]
+    assert guess.pile == state.pile
+    assert sorted(c for h in guess.hands for c in h) == sorted(c for h in state.hands for c in h)
+    if face_up:
+        assert guess.hands[0] == state.hands[0]
+    assert guess.view(0) == state.view(0)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections import deque
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -235,6 +236,27 @@ class BeggarState(State):
         if seat is not None and self.rules.face_up:
             view["my_stack"] = list(self.hands[seat])
         return view
+
+    def determinize(self, seat: int, rng: random.Random) -> BeggarState:
+        """Stacks are face down: re-deal every unseen stack card, keeping each stack's size.
+
+        The seat's own stack stays as it is only with `face_up`. The loop memory is dropped,
+        since it was built from the real hands.
+        """
+        twin = self.clone()
+        assert isinstance(twin, BeggarState)
+        keep = {seat} if self.rules.face_up else set()
+        pool = [card for s, hand in enumerate(twin.hands) if s not in keep for card in hand]
+        rng.shuffle(pool)
+        for s, hand in enumerate(twin.hands):
+            if s in keep:
+                continue
+            size = len(hand)
+            twin.hands[s] = deque(pool[:size])
+            del pool[:size]
+        twin._seen = set()
+        twin._rng = random.Random(rng.getrandbits(63))
+        return twin
 
     def _clone(self) -> BeggarState:
         twin = BeggarState.__new__(BeggarState)
