@@ -129,3 +129,22 @@ def test_rules_the_bulk_path_declines_fall_back_to_the_runner() -> None:
     match = simulate("beggar", "first,random", 30, seed=2, workers=1, rules=["match=best_of_three"])
     assert not match.rows.bulk
     assert match.rows.scores.max() == 2  # a match is won with two rounds
+
+
+@pytest.mark.parametrize(
+    ("bots", "rules"),
+    [
+        ("first,random,random", ["jokers=2"]),
+        ("first,random,random,first", ["exhausted_payer=next_pays"]),
+        ("random,first", ["max_turns=100"]),
+    ],
+)
+def test_bulk_path_agrees_with_the_runner_under_variants(bots: str, rules: list[str]) -> None:
+    game = get_game("beggar")
+    if not hasattr(game, "bulk_outcomes"):
+        pytest.skip("this Beggar has no bulk_outcomes path yet")
+    fast = simulate("beggar", bots, 120, seed=8, workers=2, rules=rules)
+    slow = simulate("beggar", bots, 120, seed=8, workers=2, rules=rules, bulk=False)
+    assert fast.rows.bulk
+    _same_games(fast, slow)
+    assert np.array_equal(fast.rows.ranks, slow.rows.ranks)
