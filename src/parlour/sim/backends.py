@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 import socket
 from collections.abc import Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -35,6 +36,13 @@ class Backend(Protocol):
         ...
 
 
+def _leave_interrupts_to_the_parent() -> None:
+    """Ctrl-C reaches every process of the terminal's group; the workers ignore it so that the
+    parent alone stops the run (cancelling the chunks not started) without a traceback from
+    each worker."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 @dataclass
 class LocalBackend:
     """This process when `workers` is 1, otherwise a pool of `workers` processes."""
@@ -51,7 +59,11 @@ class LocalBackend:
         # (the command line's progress bar redraws without one).
         methods = multiprocessing.get_all_start_methods()
         context = multiprocessing.get_context("fork" if "fork" in methods else None)
-        pool = ProcessPoolExecutor(max_workers=min(self.workers, len(chunks)), mp_context=context)
+        pool = ProcessPoolExecutor(
+            max_workers=min(self.workers, len(chunks)),
+            mp_context=context,
+            initializer=_leave_interrupts_to_the_parent,
+        )
         try:
             pending: set[Future[ChunkResult]] = {
                 pool.submit(play_chunk, jobs[chunk.job], chunk) for chunk in chunks
