@@ -241,9 +241,13 @@ _HDR = 8
 
 @_njit()
 def _nxt(st: Any, n: int, seat: int) -> int:
+    """The next player still in after `seat`, clockwise (`seat` itself if nobody else)."""
     act = _HDR + 2 * n
-    for step in range(1, n + 1):
-        other = (seat + step) % n
+    other = seat
+    for _ in range(n):
+        other += 1
+        if other == n:  # no division in the hot loop
+            other = 0
         if st[act + other] != 0:
             return other
     return seat
