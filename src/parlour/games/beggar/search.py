@@ -79,7 +79,8 @@ def _climb(
 
     start: the deck to climb from first (empty: a random one). Each restart takes the best of
     `samples` random deals. found[k] / found_rows[k] receive the decks (and their results) that
-    reach `threshold` or loop, up to found.shape[0]; returns (count found, best deck, best row).
+    reach `threshold` or loop, up to found.shape[0]; returns (count found, best deck, best row,
+    games played).
     """
     size = found.shape[1]
     work = kernel._work(players)
@@ -160,7 +161,7 @@ def _climb(
             current[:] = candidate
         else:
             stall += 1
-    return nfound, best, best_row
+    return nfound, best, best_row, used
 
 
 # ----- deals and results ------------------------------------------------------------------------
@@ -296,10 +297,11 @@ def run_unit(unit: Unit) -> UnitResult:
     deadline = time.perf_counter() + unit.seconds
     rng = random.Random(unit.seed)
     while True:
-        buffer = np.zeros((256, size), np.int8)
-        rows = np.zeros((256, 4), np.int64)
+        # room for every deal of the block: none above the threshold is ever dropped
+        buffer = np.zeros((block + unit.samples, size), np.int8)
+        rows = np.zeros((block + unit.samples, 4), np.int64)
         seed = np.uint64(rng.getrandbits(64))
-        count, deck, row = _climb(
+        count, deck, row, played = _climb(
             start,
             unit.players,
             unit.next_pays,
@@ -312,7 +314,7 @@ def run_unit(unit: Unit) -> UnitResult:
             buffer,
             rows,
         )
-        evaluations += block
+        evaluations += played
         found += [found_from_row(buffer[k], unit.players, rows[k]) for k in range(count)]
         candidate = found_from_row(deck, unit.players, row)
         if best is None or candidate.score() > best.score():
