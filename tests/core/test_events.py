@@ -5,10 +5,10 @@ def test_private_pair_shows_the_secret_to_its_seat_only() -> None:
     secret, public = private_pair("draw", 1, {"seat": 1, "card": "x"}, {"seat": 1})
     assert secret.visible_to(1) and not secret.visible_to(0) and not secret.visible_to(None)
     assert public.visible_to(0) and not public.visible_to(1)
-    # A spectator sees neither half: the redacted twin is hidden from a seat, so not public.
-    assert not public.visible_to(None)
+    # A spectator sees the redacted twin (someone drew), never the secret half.
+    assert public.visible_to(None) and public.public and not secret.public
     log = [Event("start"), secret, public]
-    assert [e.type for e in filter_events(log, None)] == ["start"]
+    assert [e.data for e in filter_events(log, None)] == [{}, {"seat": 1}]
     assert [e.data for e in filter_events(log, 1)] == [{}, {"seat": 1, "card": "x"}]
 
 

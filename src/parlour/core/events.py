@@ -28,14 +28,17 @@ class Event:
     def visible_to(self, seat: int | None) -> bool:
         """Whether `seat` (None: a spectator) may see this event."""
         if seat is None:
-            return self.audience is None and not self.hidden_from
+            # A spectator sees what the whole table sees, the public twins of private
+            # events included (« Léa draws a card »), never a private half.
+            return self.audience is None
         if seat in self.hidden_from:
             return False
         return self.audience is None or seat in self.audience
 
     @property
     def public(self) -> bool:
-        return self.audience is None and not self.hidden_from
+        """Visible to a spectator (a redacted twin is public; its secret half is not)."""
+        return self.audience is None
 
     def to_json(self) -> dict[str, Any]:
         return {"type": self.type, **self.data}
