@@ -55,5 +55,36 @@ register(
             "sous sa pile dans l'ordre du jeu. Qui doit jouer sans carte est éliminé ; le "
             "dernier à avoir des cartes gagne.",
         },
+        "beggar.cli.hand": {"en": "hand {letter}", "fr": "main {letter}"},
+        "beggar.cli.result": {
+            "en": "{status}: {cards} cards, {tricks} tricks, {who}",
+            "fr": "{status} : {cards} cartes, {tricks} plis, {who}",
+        },
+        "beggar.cli.finished": {"en": "finished", "fr": "terminée"},
+        "beggar.cli.loop": {"en": "loop", "fr": "boucle"},
+        "beggar.cli.capped": {"en": "capped", "fr": "limite atteinte"},
+        "beggar.cli.no_winner": {"en": "no winner", "fr": "pas de gagnant"},
+        "beggar.cli.winner": {
+            "en": "hand {letter} ({seat}) wins",
+            "fr": "la main {letter} ({seat}) gagne",
+        },
+        "beggar.cli.stats_title": {
+            "en": "{deals} random {players}-player deals (seed {seed})",
+            "fr": "{deals} donnes aléatoires à {players} joueurs (graine {seed})",
+        },
+        "beggar.cli.cards": {"en": "cards", "fr": "cartes"},
+        "beggar.cli.tricks": {"en": "tricks", "fr": "plis"},
+        "beggar.cli.mean": {"en": "mean", "fr": "moyenne"},
+        "beggar.cli.median": {"en": "median", "fr": "médiane"},
+        "beggar.cli.first_wins": {
+            "en": "first player wins: {share:.2%}",
+            "fr": "le premier joueur gagne : {share:.2%}",
+        },
+        "beggar.cli.no_finished": {"en": "no finished deal", "fr": "aucune donne terminée"},
+        "beggar.cli.loops": {"en": "loops: {count}", "fr": "boucles : {count}"},
+        "beggar.cli.records_title": {
+            "en": "Published record deals of Beggar-My-Neighbour (hand A leads)",
+            "fr": "Donnes records publiées de Beggar-My-Neighbour (la main A commence)",
+        },
     }
 )

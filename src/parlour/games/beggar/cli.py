@@ -17,12 +17,17 @@ from parlour.games.beggar.bulk import deck_codes
 from parlour.games.beggar.cards import full_deck, notation
 from parlour.games.beggar.game import GAME
 from parlour.games.beggar.rules import BeggarRules
+from parlour.i18n import resolve_lang, t
 
 beggar_app = typer.Typer(
     help="Beggar-My-Neighbour: deals, statistics, records.", no_args_is_help=True
 )
 console = Console(soft_wrap=True)
 
+LangOption = Annotated[
+    str | None,
+    typer.Option("--lang", help="Language of the texts: fr or en (default: the system's)."),
+]
 RulesOption = Annotated[
     list[str] | None, typer.Option("--rules", help="A rules option key=value (repeatable).")
 ]
@@ -66,8 +71,10 @@ def deal_command(
     seed: Annotated[int | None, typer.Option("--seed", help="Seed of the shuffled deal.")] = None,
     rules: RulesOption = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    lang: LangOption = None,
 ) -> None:
     """Play one deal to its end: explicit hands (the first leads) or --players N --seed S."""
+    language = resolve_lang(lang)
     the_rules = rules_from(rules)
     if hands and players is not None:
         raise ParlourError("give either hands or --players, not both")
@@ -93,15 +100,23 @@ def deal_command(
         return
     if shown is not None:
         for i, hand in enumerate(shown):
-            console.print(
-                f"hand {chr(65 + i)}: {notation(hand)}   ({' '.join(hand)})", highlight=False
-            )
+            name = t("beggar.cli.hand", language, letter=chr(65 + i))
+            console.print(f"{name}: {notation(hand)}   ({' '.join(hand)})", highlight=False)
     winner = result["winner"]
-    who = "no winner" if winner is None else f"hand {chr(65 + int(winner))} ({winner}) wins"
-    console.print(
-        f"{result['status']}: {result['cards']} cards, {result['tricks']} tricks, {who}",
-        highlight=False,
+    who = (
+        t("beggar.cli.no_winner", language)
+        if winner is None
+        else t("beggar.cli.winner", language, letter=chr(65 + int(winner)), seat=winner)
     )
+    line = t(
+        "beggar.cli.result",
+        language,
+        status=t(f"beggar.cli.{result['status']}", language),
+        cards=result["cards"],
+        tricks=result["tricks"],
+        who=who,
+    )
+    console.print(line, highlight=False)
 
 
 @beggar_app.command("stats")
@@ -114,8 +129,10 @@ def stats_command(
         int, typer.Option("--workers", help="Threads playing deals (0: every core).")
     ] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    lang: LangOption = None,
 ) -> None:
     """Play many random deals (compiled kernel) and print the distribution of game length."""
+    language = resolve_lang(lang)
     the_rules = rules_from(rules)
     GAME.check_players(players, the_rules)
     if deals < 1:
@@ -151,32 +168,40 @@ def stats_command(
 
         out_json(data)
         return
-    table = Table(title=f"{deals} random {players}-player deals (seed {seed})")
+    title = t("beggar.cli.stats_title", language, deals=deals, players=players, seed=seed)
+    table = Table(title=title)
     table.add_column("")
     for col in ("mean", "median", "q1", "q3", "p99", "max"):
-        table.add_column(col, justify="right")
+        key = f"beggar.cli.{col}"
+        table.add_column(t(key, language) if col in ("mean", "median") else col, justify="right")
     for row in ("cards", "tricks"):
         dist = data[row]
         table.add_row(
-            row,
+            t(f"beggar.cli.{row}", language),
             *(
-                f"{dist[c]:.1f}" if c == "mean" else str(dist[c])
+                f"{dist[c]:.1f}" if isinstance(dist[c], float) else str(dist[c])
                 for c in ("mean", "median", "q1", "q3", "p99", "max")
             ),
         )
     console.print(table)
     share = data["first_player_win_share"]
-    console.print(f"first player wins: {share:.2%}" if share is not None else "no finished deal")
-    console.print(f"loops: {data['loops']}")
+    console.print(
+        t("beggar.cli.first_wins", language, share=share)
+        if share is not None
+        else t("beggar.cli.no_finished", language)
+    )
+    console.print(t("beggar.cli.loops", language, count=data["loops"]))
     for hands in data["loop_deals"]:
-        console.print("  loop: " + " ".join(hands), highlight=False)
+        console.print(f"  {t('beggar.cli.loop', language)}: " + " ".join(hands), highlight=False)
 
 
 @beggar_app.command("records")
 def records_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    lang: LangOption = None,
 ) -> None:
     """The published record deals, each replayed now by the reference engine and the kernel."""
+    language = resolve_lang(lang)
     from parlour.games.beggar.records import RECORDS, check_record
 
     checks = [check_record(record) for record in RECORDS]
@@ -199,7 +224,7 @@ def records_command(
             ]
         )
     else:
-        table = Table(title="Published record deals of Beggar-My-Neighbour (hand A leads)")
+        table = Table(title=t("beggar.cli.records_title", language))
         for col in ("record", "year", "cards", "tricks", "winner", "checked"):
             table.add_column(
                 col, justify="right" if col in ("year", "cards", "tricks") else "left", no_wrap=True
