@@ -107,3 +107,8 @@ def test_language_follows_the_system_locale() -> None:
     done = parlour("about", env=env)
     assert "logiciel libre" in done.stdout
     assert "Eric Olsen" in done.stdout and "Margency" in done.stdout
+
+
+def test_deal_text_speaks_french() -> None:
+    done = parlour("beggar", "deal", "J--", "-J-", "--lang", "fr")
+    assert done.stdout.strip() == "boucle : 8 cartes, 3 plis, pas de gagnant"
