@@ -8,11 +8,13 @@ from typing import Any
 import pytest
 from textual.widgets import Static
 
+from parlour.core.registry import get_game
 from parlour.tui.app import ParlourApp
 from parlour.tui.config import PlayConfig, SeatPlan
 from parlour.tui.screens import HandoffScreen, TableScreen
 from parlour.tui.session import PlaySession
-from parlour.tui.tables.familles import family_name, family_of, member
+from parlour.tui.tables import TableContext
+from parlour.tui.tables.familles import card_text, family_name, family_of, hints, member
 from tests.tui.helpers import (
     narration,
     on_screen,
@@ -172,3 +174,25 @@ def hot_seat_game(until_the_end: bool) -> None:
         assert sum(hands_shown.values()) >= 6
 
     run(app, scenario)
+
+
+def test_a_pioche_is_remembered_by_players_and_spectators_alike() -> None:
+    game = get_game("familles")
+    hands = [[0, 1], [6, 7], [12, 13]]  # Bruno, Léa, Carla
+    pile = [c for c in range(42) if not any(c in hand for hand in hands)]
+    pile.append(pile.pop(0))  # the card asked for is not the one Bruno then draws
+    # Bruno asks Carla for the father of his family: « Pioche ! »
+    state = game.new_state(3, deal={"hands": hands, "pile": pile, "first": 0})
+    state.apply(game.action_from_json({"type": "ask", "target": 2, "card": 2}))
+    names = ["Bruno", "Léa", "Carla"]
+    for viewer in (1, None):
+        events = [e for e in state.log if e.visible_to(viewer)]
+        view = state.view(viewer)
+        ctx = TableContext("familles", view, "en", names, viewer, {}, events, state.rules)
+        lines = hints(ctx)
+        family = view["deck"]["families"][0]["name"]
+        assert f"Carla does not hold {card_text(ctx, 2)}." in lines, viewer
+        assert f"Bruno holds a card of each family he asked in: {family}." in lines, viewer
+        # Bruno drew a hidden card since: that he lacked what he asked for is forgotten.
+        assert not any(line.startswith("Bruno does not hold") for line in lines), viewer
+        assert any(line.startswith("Likeliest find") for line in lines) == (viewer == 1)

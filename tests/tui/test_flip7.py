@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from textual.widgets import Static
 
 from parlour.core.registry import get_game
+from parlour.games.flip7.game import GAME
+from parlour.games.flip7.public import hit_hint
 from parlour.tui.app import ParlourApp
 from parlour.tui.config import PlayConfig, SeatPlan, plan_seats
 from parlour.tui.session import PlaySession
-from parlour.tui.tables.flip7 import hit_odds
 from tests.tui.helpers import narration, on_screen, plain, run, screen_text, settle, table_screen
 
 # Bruno (dealer) deals Léa a 1 and himself a 5; Léa hits a 2; Bruno, who always hits, draws a
@@ -66,16 +68,55 @@ def test_an_action_card_is_given_by_choosing_its_target() -> None:
     run(app, scenario)
 
 
-def test_the_odds_of_a_hit_count_the_cards_still_in_the_deck() -> None:
-    view = {
-        "table": [{"numbers": ["12", "11"], "modifiers": ["+4"], "status": "active", "points": 27}],
-        "deck_counts": {"12": 10, "11": 9, "3": 1, "x2": 1, "freeze": 1},
-    }
-    odds = hit_odds(view, 0, 15)
-    assert odds is not None
-    assert odds["risk"] == 19 / 22 and odds["bad"] == 19 and odds["size"] == 22
-    # 19 cards bust to 0, the 3 gives 30, x2 gives 50, the freeze changes nothing (27).
-    assert abs(odds["after"] - (30 + 50 + 27) / 22) < 1e-9
+def test_the_hint_is_the_games_score_helper_worked_by_hand() -> None:
+    # Léa 12, Bruno 5: 92 cards left, 11 of them twelves. A hit: 66 other numbers worth
+    # 66 × 12 + (1² + … + 11² − 5) = 1293, the five + cards 5 × 12 + 30 = 90, the x2 24 and
+    # nine action cards 12 each: 1515 / 92 = 16.47 expected points against 12 now.
+    session = PlaySession(flip7(["12", "5"]))
+    assert session.hints() == [
+        "Bust risk if you hit: 12% (11 of 92 cards).",
+        "Expected points after one hit: 16.5 (stay now: 12); +4.5."
+        " Action cards are counted as no change.",
+    ]
+    hint = GAME.hint(session.view())
+    assert hint is not None and hint["hit_ev"] == pytest.approx(1515 / 92)
+    assert hint["bust_probability"] == pytest.approx(11 / 92)
+
+
+def test_a_second_chance_turns_the_risk_into_a_lost_card() -> None:
+    session = PlaySession(flip7(["12", "5", "second_chance"]))
+    session.play(hit(session))
+    while session.mover is not None and session.mover != 0:
+        session.bot_move()
+    assert session.view()["table"][0]["second_chance"]
+    assert session.hints()[0].startswith(
+        "Your Second Chance covers a duplicate: 11 of 90 cards would use it."
+    )
+
+
+def test_the_hint_counts_the_tables_own_flip_7_bonus() -> None:
+    # Léa draws 1, 2, 3, 4, 6, 7 (Bruno busts on a second 12): one more new number is a Flip 7.
+    deck = ["1", "12", "2", "12", "3", "4", "6", "7"]
+    gains = {}
+    for bonus in (15, 0):
+        session = PlaySession(flip7(deck, rules={"flip7_bonus": bonus}))
+        while len(session.view()["table"][0]["numbers"]) < 6:
+            if session.mover == 0:
+                session.play(hit(session))
+            else:
+                session.bot_move()
+        hint = hit_hint(session.view(), bonus=bonus)
+        assert hint is not None
+        gains[bonus] = hint["hit_gain"]
+        assert f"{hint['hit_gain']:+.1f}" in session.hints()[1]
+    # The bonus is won on any of the numbers not held yet: 0, 5, 8 … 12 (less the two twelves).
+    new_numbers = 1 + 5 + 8 + 9 + 10 + 11 + 10
+    assert gains[15] - gains[0] == pytest.approx(15 * new_numbers / (94 - len(deck)))
+    assert GAME.hint(session.view()) == hit_hint(session.view())
+
+
+def hit(session: PlaySession) -> Any:
+    return next(c.action for c in session.choices() if c.action.to_json()["type"] == "hit")
 
 
 def test_the_issue_example_seats_one_person_and_three_named_bots() -> None:

@@ -126,20 +126,24 @@ def one_card(
     return risk, acc / size
 
 
-def hit_hint(view: Mapping[str, Any]) -> dict[str, float] | None:
+def hit_hint(view: Mapping[str, Any], bonus: int = 15) -> dict[str, float] | None:
     """The score helper: bust risk and expected gain of a hit for the seat to move.
 
-    None when nobody is choosing between hit and stay.
+    `bust_cards` of the `draw_size` cards the next one comes from would repeat a number (a
+    Second Chance turns them from a bust into a lost card). `bonus` is the Flip 7 bonus of the
+    table's rules. None when nobody is choosing between hit and stay.
     """
     seat = view.get("to_move")
     if seat is None or view.get("pending") is not None:
         return None
     table = read_table(view, int(seat))
+    counts = table.next_draw_counts()
     risk, after = one_card(
-        table.next_draw_counts(),
+        counts,
         table.numbers[seat],
         table.modifiers[seat],
         table.second_chance[seat],
+        bonus,
     )
     now = table.points[seat]
     return {
@@ -147,4 +151,6 @@ def hit_hint(view: Mapping[str, Any]) -> dict[str, float] | None:
         "hit_ev": after,
         "hit_gain": after - now,
         "points": float(now),
+        "bust_cards": sum(counts[c] for c in set(table.numbers[seat])),
+        "draw_size": sum(counts),
     }

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from parlour.core.registry import get_game
+from parlour.games.familles.tracker import Tracker
 from parlour.i18n import has, register, t
 from parlour.tui.tables import TableContext
 from parlour.tui.tables.generic import seat_label
-from parlour.tui.tables.knowledge import read_events
 
 register(
     {
@@ -35,6 +38,10 @@ register(
         "tui.familles.lacks": {
             "en": "{name} does not hold {cards}.",
             "fr": "{name} n'a pas {cards}.",
+        },
+        "tui.familles.likeliest": {
+            "en": "Likeliest find: {card}, with {name} ({chance:.0%}).",
+            "fr": "Meilleure piste : {card}, chez {name} ({chance:.0%}).",
         },
         "tui.familles.nothing_known": {
             "en": "Nothing is known yet of the other hands.",
@@ -125,24 +132,75 @@ def sort_key(action: dict[str, Any], ctx: TableContext) -> Any:
     return (action.get("target", 0), action.get("card", 0))
 
 
-def hints(ctx: TableContext) -> list[str]:
-    lang = ctx.lang
-    known = read_events(ctx.events, len(ctx.names), family_of, ctx.viewer is not None)
+def table_tracker(ctx: TableContext) -> Tracker:
+    """The game's public-knowledge tracker, fed only the events the viewer may see.
+
+    A spectator (viewer None) reads the public events alone: no hand, and draws without
+    their card. Shared with Panoplies, whose groups are characters.
+    """
+    grouping = get_game(ctx.game).grouping(ctx.rules)  # type: ignore[attr-defined]
+    tracker = Tracker(grouping, len(ctx.names), ctx.viewer)
+    for event in ctx.events:
+        tracker.observe(event)
+    return tracker
+
+
+@dataclass(frozen=True)
+class HintWords:
+    """How one game words the tracker's facts: its catalogue keys and card and group names."""
+
+    prefix: str
+    card: Callable[[int], str]
+    group: Callable[[int], str]
+
+
+def tracker_hints(ctx: TableContext, words: HintWords) -> list[str]:
+    """Who surely holds which card, who surely holds a card of a group, who surely lacks what,
+    and, for a seated player, the card of his groups most likely found in another hand."""
+    lang, key = ctx.lang, words.prefix
+    tracker = table_tracker(ctx)
     lines = []
-    for seat, facts in enumerate(known.seats):
+    for seat in range(len(ctx.names)):
         if seat == ctx.viewer:
             continue
         name = ctx.name(seat)
-        if facts.holds:
-            cards = ", ".join(card_text(ctx, c) for c in sorted(facts.holds))
-            lines.append(t("tui.familles.holds", lang, name=name, cards=cards))
-        unexplained = sorted(
-            g for g in facts.groups if not any(family_of(c) == g for c in facts.holds)
+        if tracker.sure[seat]:
+            cards = ", ".join(words.card(c) for c in sorted(tracker.sure[seat]))
+            lines.append(t(f"{key}.holds", lang, name=name, cards=cards))
+        groups = tracker.obligations(seat)  # only those no known card accounts for
+        if groups:
+            named = ", ".join(words.group(g) for g in groups)
+            lines.append(t(f"{key}.asked_in", lang, name=name, groups=named))
+        if tracker.lacks[seat]:
+            cards = ", ".join(words.card(c) for c in sorted(tracker.lacks[seat]))
+            lines.append(t(f"{key}.lacks", lang, name=name, cards=cards))
+    best = likeliest_find(tracker)
+    if best is not None:
+        card, seat, chance = best
+        lines.append(
+            t(f"{key}.likeliest", lang, card=words.card(card), name=ctx.name(seat), chance=chance)
         )
-        if unexplained:
-            groups = ", ".join(family_name(ctx, g) for g in unexplained)
-            lines.append(t("tui.familles.asked_in", lang, name=name, groups=groups))
-        if facts.lacks:
-            cards = ", ".join(card_text(ctx, c) for c in sorted(facts.lacks))
-            lines.append(t("tui.familles.lacks", lang, name=name, cards=cards))
-    return lines or [t("tui.familles.nothing_known", lang)]
+    return lines or [t(f"{key}.nothing_known", lang)]
+
+
+def likeliest_find(tracker: Tracker) -> tuple[int, int, float] | None:
+    """(card, seat, chance): the unknown card the observer may ask for that is likeliest in
+    another player's hand, by the tracker's estimate; None for a spectator or no such card."""
+    me = tracker.observer
+    if me is None:
+        return None
+    group_of = tracker.grouping.group_of
+    mine = {group_of[c] for c in tracker.sure[me]}
+    best: tuple[int, int, float] | None = None
+    for card, chances in sorted(tracker.probabilities().items()):
+        if not tracker.ask_any and group_of[card] not in mine:
+            continue
+        for seat, chance in enumerate(chances):
+            if seat != me and chance > 0 and (best is None or chance > best[2]):
+                best = (card, seat, chance)
+    return best
+
+
+def hints(ctx: TableContext) -> list[str]:
+    words = HintWords("tui.familles", lambda c: card_text(ctx, c), lambda g: family_name(ctx, g))
+    return tracker_hints(ctx, words)

@@ -9,6 +9,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from parlour.games.flip7.public import hit_hint
 from parlour.i18n import register, t
 from parlour.tui.tables import TableContext
 from parlour.tui.tables.generic import seat_label
@@ -165,76 +166,35 @@ def sort_key(action: dict[str, Any], ctx: TableContext) -> Any:
     return (order.get(str(action.get("type")), 3), action.get("seat", 0))
 
 
-def _score(numbers: list[int], modifiers: list[str], bonus: int) -> int:
-    total = sum(numbers) * (2 if "x2" in modifiers else 1)
-    total += sum(int(m[1:]) for m in modifiers if m.startswith("+"))
-    return total + (bonus if len(set(numbers)) >= 7 else 0)
-
-
-def hit_odds(view: Mapping[str, Any], seat: int, bonus: int) -> dict[str, Any] | None:
-    """Bust risk and expected points of one hit, from the public view alone.
-
-    The cards to come are the deck's counts (the view shows them, since every card drawn is
-    public); an empty deck is about to be rebuilt from the discard pile.
-    """
-    rows = view.get("table", [])
-    if seat >= len(rows) or rows[seat].get("status") != "active":
-        return None
-    row = rows[seat]
-    counts: dict[str, int] = dict(view.get("deck_counts") or {})
-    if not counts:
-        counts = {}
-        for card in view.get("discard", []):
-            counts[card] = counts.get(card, 0) + 1
-    size = sum(counts.values())
-    if size == 0:
-        return None
-    numbers = [int(n) for n in row.get("numbers", [])]
-    modifiers = [str(m) for m in row.get("modifiers", [])]
-    now = int(row.get("points", _score(numbers, modifiers, 0)))
-    has_chance = bool(row.get("second_chance"))
-    bad = sum(k for card, k in counts.items() if card.isdigit() and int(card) in numbers)
-    expected = 0.0
-    for card, k in counts.items():
-        if card.isdigit():
-            n = int(card)
-            if n in numbers:
-                after = now if has_chance else 0
-            else:
-                after = _score([*numbers, n], modifiers, bonus)
-        elif card.startswith("+") or card == "x2":
-            after = _score(numbers, [*modifiers, card], 0)
-        else:
-            after = now
-        expected += k * after
-    expected /= size
-    return {
-        "bad": bad,
-        "size": size,
-        "risk": 0.0 if has_chance else bad / size,
-        "second_chance": has_chance,
-        "now": now,
-        "after": expected,
-    }
-
-
 def hints(ctx: TableContext) -> list[str]:
+    """The game's public score helper, worded for the player to move.
+
+    `hit_hint` is what `GAME.hint(view)` returns, given the table's own Flip 7 bonus (the
+    view does not carry the rules).
+    """
     lang = ctx.lang
-    if ctx.viewer is None or ctx.view.get("to_move") != ctx.viewer or ctx.view.get("pending"):
+    me = ctx.viewer
+    if me is None or ctx.view.get("to_move") != me:
         return [t("tui.flip7.not_you", lang)]
-    bonus = int(getattr(ctx.rules, "flip7_bonus", 15))
-    odds = hit_odds(ctx.view, ctx.viewer, bonus)
-    if odds is None:
+    hint = hit_hint(ctx.view, bonus=int(getattr(ctx.rules, "flip7_bonus", 15)))
+    if hint is None:  # an action card to give: no hit-or-stay choice yet
         return [t("tui.flip7.not_you", lang)]
-    key = "tui.flip7.safe" if odds["second_chance"] else "tui.flip7.bust_risk"
-    gain = odds["after"] - odds["now"]
+    covered = bool(ctx.view["table"][me].get("second_chance"))
+    key = "tui.flip7.safe" if covered else "tui.flip7.bust_risk"
+    gain = hint["hit_gain"]
     return [
-        t(key, lang, risk=odds["risk"], bad=odds["bad"], size=odds["size"]),
+        t(
+            key,
+            lang,
+            risk=hint["bust_probability"],
+            bad=int(hint["bust_cards"]),
+            size=int(hint["draw_size"]),
+        ),
         t(
             "tui.flip7.ev",
             lang,
-            after=odds["after"],
-            now=odds["now"],
+            after=hint["hit_ev"],
+            now=int(hint["points"]),
             sign="+" if gain >= 0 else "",
             gain=gain,
         ),

@@ -10,8 +10,8 @@ from rich.text import Text
 
 from parlour.i18n import has, register, t
 from parlour.tui.tables import TableContext
+from parlour.tui.tables.familles import HintWords, tracker_hints
 from parlour.tui.tables.generic import seat_label
-from parlour.tui.tables.knowledge import read_events
 
 register(
     {
@@ -43,6 +43,10 @@ register(
         "tui.panoplies.nothing_known": {
             "en": "Nothing is known yet of the other hands.",
             "fr": "On ne sait encore rien des autres jeux.",
+        },
+        "tui.panoplies.likeliest": {
+            "en": "Likeliest find: {card}, with {name} ({chance:.0%}).",
+            "fr": "Meilleure piste : {card}, chez {name} ({chance:.0%}).",
         },
         "tui.panoplies.holds": {"en": "{name} holds {cards}.", "fr": "{name} a {cards}."},
         "tui.panoplies.asked_in": {
@@ -186,24 +190,9 @@ def sort_key(action: dict[str, Any], ctx: TableContext) -> Any:
 
 
 def hints(ctx: TableContext) -> list[str]:
-    lang = ctx.lang
-    known = read_events(
-        ctx.events, len(ctx.names), lambda c: character_of(ctx, c), ctx.viewer is not None
+    words = HintWords(
+        "tui.panoplies",
+        lambda c: card_text(ctx, c),
+        lambda g: character(ctx, ctx.view["characters"][g]),
     )
-    lines = []
-    for seat, facts in enumerate(known.seats):
-        if seat == ctx.viewer:
-            continue
-        name = ctx.name(seat)
-        if facts.holds:
-            cards = ", ".join(card_text(ctx, c) for c in sorted(facts.holds))
-            lines.append(t("tui.panoplies.holds", lang, name=name, cards=cards))
-        held_groups = {character_of(ctx, c) for c in facts.holds}
-        unexplained = sorted(facts.groups - held_groups)
-        if unexplained:
-            groups = ", ".join(character(ctx, ctx.view["characters"][g]) for g in unexplained)
-            lines.append(t("tui.panoplies.asked_in", lang, name=name, groups=groups))
-        if facts.lacks:
-            cards = ", ".join(card_text(ctx, c) for c in sorted(facts.lacks))
-            lines.append(t("tui.panoplies.lacks", lang, name=name, cards=cards))
-    return lines or [t("tui.panoplies.nothing_known", lang)]
+    return tracker_hints(ctx, words)
