@@ -144,11 +144,14 @@ class Flip7(Game):
 
         return BOTS
 
-    def hint(self, view: Mapping[str, Any]) -> dict[str, float] | None:
-        """Bust risk and expected gain of a hit for the seat to move (public information)."""
+    def hint(self, view: Mapping[str, Any], rules: Any = None) -> dict[str, float] | None:
+        """Bust risk and expected gain of a hit for the seat to move (public information).
+
+        `rules` gives the table's Flip 7 bonus (the view does not carry the rules).
+        """
         from parlour.games.flip7.public import hit_hint
 
-        return hit_hint(view)
+        return hit_hint(view, bonus=getattr(rules, "flip7_bonus", 15))
 
 
 def parse_hand(text: str) -> list[int]:

@@ -9,7 +9,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from parlour.games.flip7.public import hit_hint
+from parlour.games.flip7.game import GAME
 from parlour.i18n import register, t
 from parlour.tui.tables import TableContext
 from parlour.tui.tables.generic import seat_label
@@ -167,16 +167,12 @@ def sort_key(action: dict[str, Any], ctx: TableContext) -> Any:
 
 
 def hints(ctx: TableContext) -> list[str]:
-    """The game's public score helper, worded for the player to move.
-
-    `hit_hint` is what `GAME.hint(view)` returns, given the table's own Flip 7 bonus (the
-    view does not carry the rules).
-    """
+    """The game's public score helper (`GAME.hint`), worded for the player to move."""
     lang = ctx.lang
     me = ctx.viewer
     if me is None or ctx.view.get("to_move") != me:
         return [t("tui.flip7.not_you", lang)]
-    hint = hit_hint(ctx.view, bonus=int(getattr(ctx.rules, "flip7_bonus", 15)))
+    hint = GAME.hint(ctx.view, ctx.rules)
     if hint is None:  # an action card to give: no hit-or-stay choice yet
         return [t("tui.flip7.not_you", lang)]
     covered = bool(ctx.view["table"][me].get("second_chance"))
