@@ -193,12 +193,18 @@ def test_two_people_and_a_bot_play_a_whole_game(browser: Any, server: Server, ga
         host.page.click("#start")
         for tab in (host, guest):
             tab.page.wait_for_selector("#felt[data-step]")
-        if game == "familles":
-            # The memory hint is an option of each page, off until asked for.
+        # The hints are an option of each page, off until asked for; the server computes
+        # them for the seat and the page shows them.
+        if game in ("familles", "panoplies"):
             assert host.page.query_selector("#memory") is None
             host.page.check('[data-hint="memory_hint"]')
             host.page.wait_for_selector("#memory")
+            assert len(host.page.query_selector_all("#memory .memory-row")) == 2  # the others
             assert guest.page.query_selector("#memory") is None
+        odds_seen: list[str] = []
+        if game == "flip7":
+            assert host.page.query_selector("#flip7-hint") is None
+            host.page.check('[data-hint="flip7_hint"]')
         private_snapshots: list[tuple[int, int, Shot]] = []
         rng = random.Random(game)
         for _ in range(3000):
@@ -208,6 +214,12 @@ def test_two_people_and_a_bot_play_a_whole_game(browser: Any, server: Server, ga
                 shot = tab.snapshot() if rng.random() < 0.2 else None
                 if shot is not None:
                     private_snapshots.append((seat, *shot))
+                if game == "flip7" and seat == 0:
+                    odds = tab.page.evaluate(
+                        "document.getElementById('flip7-hint')?.textContent ?? null"
+                    )
+                    if odds is not None:
+                        odds_seen.append(odds)
                 if tab.play_one(rng):
                     status = tab.page.text_content("#status-line") or ""
                     assert status  # says whose turn it is, or how the game ended
@@ -217,6 +229,10 @@ def test_two_people_and_a_bot_play_a_whole_game(browser: Any, server: Server, ga
             ):
                 host.page.wait_for_timeout(20)
         assert host.over() and guest.over()
+        if game == "flip7":
+            # The bust risk and the expected value of a hit, on the host's turns only.
+            assert odds_seen and all("Expected after a hit" in text for text in odds_seen)
+            assert guest.page.query_selector("#flip7-hint") is None
         record = server.get(f"/api/tables/{table_id}/games/1/record")
         winners = [record["seats"][i]["name"] for i in record["result"]["winners"]]
         banner = host.page.text_content(".banner") or ""

@@ -2,7 +2,8 @@
 
 Client to server: `hello` {token?, lang?} first (a seat's secret, or none to watch), then
 `act` {action, token?}, `start` {token}, `again` {token}, `lang` {lang}, `ping`.
-Server to client: `state` (the seat's view, legal moves, filtered events and their narration),
+Server to client: `state` (the seat's view, legal moves, filtered events and their narration,
+and for a seated player `hints`: the game's public helpers computed for that seat, or null),
 `table` (who sits and who is connected), `ok` (a move stored and played), `error` {code,
 message}, `pong`. A bad message gets an error and changes nothing; the connection stays open.
 """
@@ -116,7 +117,7 @@ class Session:
             lang = message.get("lang", table.lang)
             if lang not in LANGS:
                 lang = table.lang
-            self.client = Client(seat, lang, history=message.get("history") is True)
+            self.client = Client(seat, lang)
             for early in self.pending:
                 self.client.send(early)
             self.pending.clear()

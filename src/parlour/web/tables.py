@@ -28,6 +28,7 @@ from parlour.core.options import make_rules, rules_diff
 from parlour.core.records import record_of, replay
 from parlour.core.registry import get_game
 from parlour.i18n import LANGS
+from parlour.web.hints import SeatHints
 from parlour.web.storage import Storage
 
 log = logging.getLogger("parlour.web")
@@ -93,7 +94,7 @@ class Client:
     outbox: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
     feed: SeatFeed | None = None
     number: int = 0  # the game the feed is reading
-    history: bool = False  # wants every past event on (re)connection (a memory hint needs it)
+    hints: SeatHints | None = None  # a seat's hints, fed by the same filtered events
 
     def send(self, message: dict[str, Any]) -> None:
         self.outbox.put_nowait(message)
@@ -222,6 +223,8 @@ class Table:
         if client.feed is None or client.number != self.number:
             client.feed = SeatFeed(client.seat)
             client.number = self.number
+            if client.seat is not None:
+                client.hints = SeatHints(self.game, self.rules, client.seat, len(state.seats))
             initial = True
             message["initial"] = True
         fresh = client.feed.update(state.log)
@@ -233,12 +236,14 @@ class Table:
             if line:
                 narration.append(line)
         message["step"] = len(state.actions)
-        message["view"] = state.view(client.seat)
+        view = state.view(client.seat)
+        message["view"] = view
+        if client.hints is not None:
+            # Only from the seat's own view and filtered events: spectators get no hint.
+            message["hints"] = client.hints.update(fresh, view)
         if client.seat is not None and state.to_move == client.seat:
             message["legal"] = [a.to_json() for a in state.legal_actions()]
         message["events"] = [] if initial else [e.to_json() for e in fresh]
-        if initial and client.history:
-            message["history"] = [e.to_json() for e in fresh]
         message["narration"] = narration
         return message
 

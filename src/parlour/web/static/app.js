@@ -227,7 +227,7 @@ async function tablePage(tableId) {
   catch { main.innerHTML = `<p>${t("no_table")}</p>`; return; }
   const draw = await renderer(info.game);
   const mine = tokenFor(tableId);
-  const stateBox = { table: info, message: null, seat: mine?.seat ?? null, host: false, history: [], log: [] };
+  const stateBox = { table: info, message: null, seat: mine?.seat ?? null, host: false, log: [] };
   main.innerHTML = `<div class="layout"><section>
       <div class="row" style="justify-content:space-between"><h1 id="table-title">${esc(pick(info.title))}</h1>
       <span class="connection" id="connection"></span></div>
@@ -254,7 +254,7 @@ async function tablePage(tableId) {
     socket = new WebSocket(`${scheme}://${location.host}/ws/${tableId}`);
     socket.addEventListener("open", () => {
       retry = 0;
-      const hello = { type: "hello", lang, history: Boolean(draw.wantsHistory) };
+      const hello = { type: "hello", lang };
       const held = tokenFor(tableId);
       if (held?.token) hello.token = held.token;
       socket.send(JSON.stringify(hello));
@@ -290,8 +290,7 @@ async function tablePage(tableId) {
       paintTable();
     } else if (message.type === "state") {
       stateBox.table = message.table;
-      if (message.initial) { stateBox.log = []; stateBox.history = []; }
-      stateBox.history.push(...(message.history || []), ...message.events);
+      if (message.initial) stateBox.log = [];
       stateBox.log = [...message.narration.slice().reverse(), ...stateBox.log].slice(0, 200);
       stateBox.message = message;
       paintTable();
@@ -302,7 +301,7 @@ async function tablePage(tableId) {
   const names = () => stateBox.table.seats.map((s) => s.name);
   const context = () => ({
     you: stateBox.seat, legal: stateBox.message?.legal || [], names: names(), lang, act,
-    hints, history: stateBox.history, table: stateBox.table, repaint: () => paintGame([]),
+    hints, serverHints: stateBox.message?.hints ?? null, table: stateBox.table, repaint: () => paintGame([]),
   });
 
   const paintTable = () => {
@@ -430,7 +429,7 @@ async function replayPage(tableId, number) {
     <p><a href="/t/${tableId}" data-link>← ${t("open")}</a></p>`;
   const show = () => {
     const step = data.steps[index];
-    const ctx = { you: null, legal: [], names: data.seats, lang, act: () => {}, hints: {}, history: [], table: null };
+    const ctx = { you: null, legal: [], names: data.seats, lang, act: () => {}, hints: {}, serverHints: null, table: null };
     document.getElementById("board").innerHTML = draw.render(step.view, ctx);
     document.getElementById("status-line").textContent = step.view.over ? outcomeText(step.view, data.seats) : "";
     document.getElementById("where").textContent = t("step", { i: index, n: data.steps.length - 1 });

@@ -13,6 +13,8 @@ const WORDS = {
   memory: ["What the table knows", "Ce que la table sait"],
   holds: ["holds", "a"],
   has_family: ["has some", "a de la famille"],
+  lacks: ["does not hold", "n'a pas"],
+  likeliest: ["Likeliest find: {card}, with {name} ({p}%)", "Meilleure piste : {card}, chez {name} ({p} %)"],
   nothing: ["nothing known", "rien de connu"],
   cards: ["{n} cards", "{n} cartes"],
 };
@@ -22,7 +24,6 @@ export const w = (key, values = {}) => {
   return text;
 };
 
-export const wantsHistory = true;
 export function hintOptions() { return [{ key: "memory_hint", text: "show_memory" }]; }
 
 export function familyOf(card) { return Math.floor(card / 6); }
@@ -63,21 +64,29 @@ export function seatExtra(view, seat) {
   return `<span style="color:#d1fae5;font-size:.85rem">${w("cards", { n: view.hand_sizes[seat] })} · ${w("families", { n: laid })}</span>`;
 }
 
-// Public memory from the events this seat saw: who surely holds which card, who holds a family.
-export function memory(history, players) {
-  const holds = players.map(() => new Set());
-  const families = players.map(() => new Set());
-  for (const e of history) {
-    if (e.type === "ask") { families[e.seat].add(familyOf(e.card)); holds[e.seat].delete(e.card); }
-    if (e.type === "give") { holds[e.seat].delete(e.card); holds[e.to].add(e.card); }
-    if (e.type === "pioche") holds[e.seat].delete(e.card);
-    if (e.type === "bonne_pioche") holds[e.seat].add(e.card);
-    if (e.type === "lay") {
-      for (const h of holds) for (const c of e.cards) h.delete(c);
-      for (const f of families) f.delete(e.group);
-    }
-  }
-  return { holds, families };
+export function cardText(deck, card) {
+  const family = deck.families[familyOf(card)];
+  return `${family.members[card % 6]} ${family.name}`;
+}
+
+// The memory hint, computed by the server from the events this seat saw (the game's tracker):
+// who surely holds which card, who surely holds a card of a group, who surely lacks which card,
+// and the likeliest find. Shared with Panoplies: `look` draws its cards and names its groups.
+export function memoryPanel(hint, players, look) {
+  if (!hint || hint.kind !== "memory") return "";
+  const rows = hint.players.map((known) => {
+    const holds = known.holds.map((c) => look.card(c, "small")).join("");
+    const groups = known.groups.map((g) => look.group(g)).join(" ");
+    const lacks = known.lacks.map((c) => look.card(c, "small lacked")).join("");
+    const empty = holds || groups || lacks ? "" : ` <span class="muted">${w("nothing")}</span>`;
+    return `<div class="memory-row" data-seat="${known.seat}"><strong>${esc(players[known.seat])}</strong>${empty}
+      ${holds ? `<div class="cards">${holds}</div>` : ""}${groups ? `<div>${look.groupWord}: ${groups}</div>` : ""}
+      ${lacks ? `<div class="lacks">${w("lacks")}: <span class="cards">${lacks}</span></div>` : ""}</div>`;
+  }).join("");
+  const best = hint.likeliest;
+  const likeliest = best ? `<div class="hint" id="likeliest">${esc(w("likeliest", {
+    card: look.text(best.card), name: players[best.seat], p: Math.round(100 * best.chance) }))}</div>` : "";
+  return `<div class="panel" style="color:#222;margin-top:.6em" id="memory"><strong>${w("memory")}</strong>${rows}${likeliest}</div>`;
 }
 
 const chosen = { target: null };  // the player this page is about to ask
@@ -110,14 +119,12 @@ export function render(view, ctx, options = {}) {
   }
   let memo = "";
   if (ctx.hints.memory_hint && ctx.you !== null) {
-    const known = memory(ctx.history, view.players);
-    memo = `<div class="panel" style="color:#222;margin-top:.6em" id="memory"><strong>${w("memory")}</strong>${view.players.map((name, seat) => {
-      if (seat === ctx.you) return "";
-      const cards = [...known.holds[seat]].map((c) => cardSvg(deck, c, "small")).join("");
-      const fams = [...known.families[seat]].map((f) => `<span class="family-tag" style="background:${deck.families[f].colour}">${esc(deck.families[f].name)}</span>`).join(" ");
-      return `<div class="memory-row"><strong>${esc(name)}</strong>${cards || fams ? "" : ` <span class="muted">${w("nothing")}</span>`}
-        ${cards ? `<div class="cards">${cards}</div>` : ""}${fams ? `<div>${w("has_family")}: ${fams}</div>` : ""}</div>`;
-    }).join("")}</div>`;
+    memo = memoryPanel(ctx.serverHints, view.players, {
+      card: (c, cls) => cardSvg(deck, c, cls),
+      text: (c) => cardText(deck, c),
+      group: (f) => `<span class="family-tag" style="background:${deck.families[f].colour}">${esc(deck.families[f].name)}</span>`,
+      groupWord: w("has_family"),
+    });
   }
   return `<div class="center" style="justify-content:space-around">${others}
       <div style="text-align:center">${back({ count: view.pile_size, title: w("pile", { n: view.pile_size }), color: "#7c2d12" })}<div>${w("pile", { n: view.pile_size })}</div></div></div>

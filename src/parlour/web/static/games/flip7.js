@@ -13,7 +13,8 @@ const WORDS = {
   total: ["{n} pts", "{n} pts"],
   round_pts: ["this round {n}", "cette manche {n}"],
   active: ["in play", "en jeu"], stayed: ["stayed", "arrêté"], frozen: ["frozen", "gelé"], bust: ["bust", "perdu"],
-  hint: ["Risk of a bust on the next card: {p}% · {n} numbers in hand", "Risque de perdre à la prochaine carte : {p} % · {n} nombres en main"],
+  hint: ["Risk of a bust on the next card: {p}% ({bust} of {size} cards)", "Risque de perdre à la prochaine carte : {p} % ({bust} cartes sur {size})"],
+  hint_ev: ["Expected after a hit: {ev} pts ({gain} on your {now} now)", "Espérance après une carte : {ev} pts ({gain} sur vos {now} actuels)"],
   target: ["First to {n}", "Premier à {n}"],
   bust_word: ["Bust!", "Perdu !"],
   flip7_word: ["Flip 7!", "Flip 7 !"],
@@ -50,14 +51,14 @@ export function seatExtra(view, seat) {
 
 export function hintOptions() { return [{ key: "flip7_hint", text: "show_hint" }]; }
 
-function bustRisk(view, seat) {
-  const mine = new Set(view.table[seat].numbers);
-  const counts = view.deck_counts || {};
-  const size = view.deck_size || 0;
-  if (!size) return null;
-  let risky = 0;
-  for (const n of mine) risky += counts[n] || 0;
-  return { p: Math.round((100 * risky) / size), n: mine.size };
+// The odds come from the server (the game's own public score helper), for this seat only.
+function oddsText(odds) {
+  const one = (x) => (Math.round(x * 10) / 10).toLocaleString(lang === "fr" ? "fr-FR" : "en-GB");
+  const gain = odds.hit_gain >= 0 ? `+${one(odds.hit_gain)}` : one(odds.hit_gain);
+  return [
+    w("hint", { p: Math.round(100 * odds.bust_probability), bust: odds.bust_cards, size: odds.draw_size }),
+    w("hint_ev", { ev: one(odds.hit_ev), gain, now: one(odds.points) }),
+  ];
 }
 
 export function render(view, ctx) {
@@ -76,9 +77,10 @@ export function render(view, ctx) {
     pending = `<div class="hint">${esc(w("pending", { name: view.players[view.pending.seat], card: cardName(view.pending.kind) }))}</div>`;
   }
   let hint = "";
-  if (ctx.hints.flip7_hint && ctx.you !== null && view.table[ctx.you]?.status === "active") {
-    const risk = bustRisk(view, ctx.you);
-    if (risk) hint = `<div class="hint" id="flip7-hint">${esc(w("hint", risk))}</div>`;
+  const odds = ctx.serverHints;
+  if (ctx.hints.flip7_hint && ctx.you !== null && odds?.kind === "odds") {
+    const [risk, ev] = oddsText(odds);
+    hint = `<div class="hint" id="flip7-hint">${esc(risk)} · <span id="flip7-ev">${esc(ev)}</span></div>`;
   }
   return `<div class="row" style="justify-content:space-between"><span>${esc(w("target", { n: view.target }))}</span>
       <span class="row">${back({ count: view.deck_size, title: w("deck", { n: view.deck_size }), cls: "small" })}

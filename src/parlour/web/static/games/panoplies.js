@@ -2,6 +2,7 @@
 // garments lost, your hand of garment cards, and the asks (by character).
 import { esc, lang } from "../i18n.js";
 import { back } from "../cards.js";
+import { memoryPanel } from "./familles.js";
 
 const NAMES = {
   shoes: ["shoes", "chaussures"], socks: ["socks", "chaussettes"], trousers: ["trousers", "pantalon"],
@@ -17,6 +18,7 @@ const NAMES = {
   wardrobe: ["Wardrobe", "Vestiaire"], safe: ["safe", "à l'abri"], jokers: ["jokers", "jokers"],
   cards: ["{n} cards", "{n} cartes"], outfits: ["Outfits laid down", "Panoplies posées"],
   lost: ["loses a garment!", "perd un vêtement !"],
+  holds_of: ["holds a card of", "a une carte de"],
 };
 const w = (key, values = {}) => {
   let text = (NAMES[key] || [key, key])[lang === "fr" ? 1 : 0];
@@ -60,7 +62,7 @@ export function cardSvg(view, card, cls = "", extra = "") {
     <text x="30" y="76" font-size="8" font-weight="700" text-anchor="middle" fill="#222">${esc(w(garment).slice(0, 12))}</text></svg>`;
 }
 
-export const wantsHistory = false;
+export function hintOptions() { return [{ key: "memory_hint", text: "show_memory" }]; }
 export const customActions = true;
 const chosen = { target: null };
 
@@ -107,7 +109,19 @@ export function render(view, ctx) {
       <div class="wardrobe-box"><strong>${w("wardrobe")}</strong><div class="wardrobe" id="wardrobe">${wardrobe}</div></div></div>
     ${outfits}
     ${view.hand ? `<div style="margin-top:.6em"><strong>${w("hand")}</strong><div class="cards" id="my-hand">${hand}</div></div>` : ""}
-    <div id="asks" style="margin-top:.6em">${asks}</div>`;
+    <div id="asks" style="margin-top:.6em">${asks}</div>${memory(view, ctx)}`;
+}
+
+// The memory hint: the server's tracker for this seat, groups being the characters.
+function memory(view, ctx) {
+  if (!ctx.hints.memory_hint || ctx.you === null) return "";
+  const n = view.characters.length;
+  return memoryPanel(ctx.serverHints, view.players, {
+    card: (c, cls) => cardSvg(view, c, cls),
+    text: (c) => `${w(view.garments[Math.floor(c / n)])} · ${w(view.characters[c % n])}`,
+    group: (g) => `<span class="family-tag" style="background:${colourOf(view, view.characters[g])}">${esc(w(view.characters[g]))}</span>`,
+    groupWord: w("holds_of"),
+  });
 }
 
 export function label(action, view) {
