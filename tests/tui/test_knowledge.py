@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from parlour.core.registry import get_game
 from parlour.tui.tables import TableContext
-from parlour.tui.tables.familles import likeliest_find, table_tracker
+from parlour.tui.tables.familles import table_tracker
 
 
 @settings(deadline=None)
@@ -49,7 +49,7 @@ def test_what_the_table_knows_is_true_for_every_seat(
                 assert any(group_of[card] == group for card in hands[seat]), (reader, seat)
         if reader is not None:
             assert known.sure[reader] == hands[reader]
-            best = likeliest_find(known)
+            best = known.likeliest_find()
             if best is not None:
                 card, seat, chance = best
                 assert seat != reader and card not in hands[reader] and 0 < chance <= 1

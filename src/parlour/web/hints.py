@@ -34,7 +34,6 @@ def memory_hint(tracker: Tracker) -> dict[str, Any]:
     no known card accounts for, and the cards it surely lacks; then the card of the observer's
     groups likeliest found in another hand, by the tracker's estimate.
     """
-    from parlour.tui.tables.familles import likeliest_find  # the terminal table's own reading
 
     players = [
         {
@@ -46,7 +45,7 @@ def memory_hint(tracker: Tracker) -> dict[str, Any]:
         for seat in range(tracker.num_players)
         if seat != tracker.observer
     ]
-    best = likeliest_find(tracker)
+    best = tracker.likeliest_find()
     likeliest = None
     if best is not None:
         card, seat, chance = best

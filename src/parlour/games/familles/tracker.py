@@ -165,6 +165,23 @@ class Tracker:
                     out[card][seat] = 1 - (1 - p) * (1 - 1 / len(candidates))
         return out
 
+    def likeliest_find(self) -> tuple[int, int, float] | None:
+        """(card, seat, chance): the unknown card the observer may ask for that is likeliest in
+        another player's hand, by the tracker's estimate; None for a spectator or no such card."""
+        me = self.observer
+        if me is None:
+            return None
+        group_of = self.grouping.group_of
+        mine = {group_of[c] for c in self.sure[me]}
+        best: tuple[int, int, float] | None = None
+        for card, chances in sorted(self.probabilities().items()):
+            if not self.ask_any and group_of[card] not in mine:
+                continue
+            for seat, chance in enumerate(chances):
+                if seat != me and chance > 0 and (best is None or chance > best[2]):
+                    best = (card, seat, chance)
+        return best
+
     def _room(self, seat: int, card: int, free: int) -> int:
         """How many of `seat`'s unknown cards could be `card`: none for a sure lack, only the
         cards drawn since for an older lack, else all of them."""

@@ -174,31 +174,13 @@ def tracker_hints(ctx: TableContext, words: HintWords) -> list[str]:
         if tracker.lacks[seat]:
             cards = ", ".join(words.card(c) for c in sorted(tracker.lacks[seat]))
             lines.append(t(f"{key}.lacks", lang, name=name, cards=cards))
-    best = likeliest_find(tracker)
+    best = tracker.likeliest_find()
     if best is not None:
         card, seat, chance = best
         lines.append(
             t(f"{key}.likeliest", lang, card=words.card(card), name=ctx.name(seat), chance=chance)
         )
     return lines or [t(f"{key}.nothing_known", lang)]
-
-
-def likeliest_find(tracker: Tracker) -> tuple[int, int, float] | None:
-    """(card, seat, chance): the unknown card the observer may ask for that is likeliest in
-    another player's hand, by the tracker's estimate; None for a spectator or no such card."""
-    me = tracker.observer
-    if me is None:
-        return None
-    group_of = tracker.grouping.group_of
-    mine = {group_of[c] for c in tracker.sure[me]}
-    best: tuple[int, int, float] | None = None
-    for card, chances in sorted(tracker.probabilities().items()):
-        if not tracker.ask_any and group_of[card] not in mine:
-            continue
-        for seat, chance in enumerate(chances):
-            if seat != me and chance > 0 and (best is None or chance > best[2]):
-                best = (card, seat, chance)
-    return best
 
 
 def hints(ctx: TableContext) -> list[str]:
