@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import random
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -20,7 +21,7 @@ from parlour.games.flip7.rules import HIT, STAY, Target
 from parlour.games.flip7.solver import MODEL_KINDS, flip_three_outlook, hit_and_stay
 
 
-class Flip7Bot(Bot):
+class Flip7Bot(Bot, ABC):
     """Hit or stay on its turn, choose targets otherwise."""
 
     def act(self, decision: Decision) -> Any:
@@ -33,8 +34,9 @@ class Flip7Bot(Bot):
         seat = self.target(table, table.pending)
         return Target(seat)
 
+    @abstractmethod
     def stays(self, table: Table, decision: Decision) -> bool:
-        raise NotImplementedError
+        """Whether to stay now (each bot's own policy)."""
 
     def target(self, table: Table, pending: Mapping[str, Any]) -> int:
         return basic_target(table, pending)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections.abc import Mapping
 from typing import Any
 
@@ -20,9 +21,9 @@ class AskDrawEncoder(ViewEncoder):
         self.grouping = self._grouping(rules)
         super().__init__(rules, num_players)
 
+    @abstractmethod
     def _grouping(self, rules: Any) -> Grouping:
         """Which cards are asked and laid together (may depend on the rules)."""
-        raise NotImplementedError
 
     def _declare(self, layout: Layout) -> None:
         n, g = self.num_players, self.grouping
