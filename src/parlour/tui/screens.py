@@ -587,7 +587,17 @@ class HandoffScreen(Screen[None]):
         self.dismiss(None)
 
 
-class RulesScreen(ModalScreen[None]):
+class ClosableModal(ModalScreen[None]):
+    """A modal that any button or its close key dismisses (rules, About)."""
+
+    def on_button_pressed(self, _message: Button.Pressed) -> None:
+        self.dismiss(None)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class RulesScreen(ClosableModal):
     BINDINGS = [Binding("escape,r,q", "close", "Close")]
 
     def __init__(self, session: PlaySession) -> None:
@@ -613,14 +623,8 @@ class RulesScreen(ModalScreen[None]):
             yield Static(table)
             yield Button(t("tui.close", lang), id="close")
 
-    def on_button_pressed(self, _message: Button.Pressed) -> None:
-        self.dismiss(None)
 
-    def action_close(self) -> None:
-        self.dismiss(None)
-
-
-class AboutScreen(ModalScreen[None]):
+class AboutScreen(ClosableModal):
     BINDINGS = [Binding("escape,i,q", "close", "Close")]
 
     def __init__(self, lang: str) -> None:
@@ -634,12 +638,6 @@ class AboutScreen(ModalScreen[None]):
             yield Static(Text(t("tui.about_title", self.lang), style="bold"))
             yield Static(Text(t("tui.about", self.lang, version=__version__)))
             yield Button(t("tui.close", self.lang), id="close")
-
-    def on_button_pressed(self, _message: Button.Pressed) -> None:
-        self.dismiss(None)
-
-    def action_close(self) -> None:
-        self.dismiss(None)
 
 
 class SaveScreen(ModalScreen[None]):
