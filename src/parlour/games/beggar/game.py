@@ -48,10 +48,6 @@ class Beggar(Game):
         rules = rules or BeggarRules()
         if deal is not None:
             deal = normalise_deal(deal)
-            if isinstance(seats, int) and seats != len(deal["hands"]):
-                raise RulesError(f"{seats} seats for {len(deal['hands'])} hands")
-            if isinstance(seats, int):
-                seats = len(deal["hands"])
         seat_list = self.seats_from(seats)
         if deal is not None and len(seat_list) != len(deal["hands"]):
             raise RulesError(f"{len(seat_list)} seats for {len(deal['hands'])} hands")
