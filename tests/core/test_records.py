@@ -67,3 +67,55 @@ def test_load_record_reports_unreadable_files(tmp_path) -> None:
     bad.write_text("{not json")
     with pytest.raises(RecordError, match="not valid JSON"):
         load_record(bad)
+
+
+def _random_finished_record(name: str, seed: int) -> dict:
+    """A finished game of `name` played by uniformly random moves, as a record."""
+    import random
+
+    from parlour.core.registry import get_game
+
+    game = get_game(name)
+    state = game.new_state(2 if name == "beggar" else 3, seed=seed)
+    rng = random.Random(seed)
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_actions()))
+    return json.loads(json.dumps(record_of(state)))
+
+
+GAMES = ["beggar", "flip7", "familles", "panoplies"]
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("kept", [0.0, 0.5, 0.99])
+def test_a_truncated_record_that_claims_a_result_is_refused(name: str, kept: float) -> None:
+    record = _random_finished_record(name, seed=11)
+    assert len(record["actions"]) >= 2
+    record["actions"] = record["actions"][: int(len(record["actions"]) * kept)]
+    with pytest.raises(RecordError, match=r"replay gives None, but the record says"):
+        replay(record)
+    # The same truncated game without a claimed result is an honest unfinished record.
+    del record["result"]
+    state, _ = replay(record)
+    assert not state.is_over
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_record_with_an_illegal_action_is_refused(name: str) -> None:
+    record = _random_finished_record(name, seed=12)
+    # One more move after the end is illegal in every game.
+    record["actions"].append(record["actions"][-1])
+    with pytest.raises(RecordError, match=rf"action {len(record['actions'])} .* is illegal"):
+        replay(record)
+
+
+@pytest.mark.parametrize("name", ["familles", "panoplies"])
+def test_a_record_with_a_move_out_of_turn_is_refused(name: str) -> None:
+    record = _random_finished_record(name, seed=13)
+    first = record["actions"][0]
+    assert first["type"] == "ask"
+    # The first mover asking himself is never legal: it names the seat that holds the turn.
+    state = replay({**record, "actions": [], "result": None})[0]
+    record["actions"][0] = {**first, "target": state.to_move}
+    with pytest.raises(RecordError, match=r"action 1 .* is illegal"):
+        replay(record)

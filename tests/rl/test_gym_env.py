@@ -21,7 +21,15 @@ def make(case, **kwargs) -> ParlourGymEnv:
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
 def test_gymnasium_check_env_passes(case) -> None:
-    check_env(make(case), skip_render_check=True)
+    env = make(case)
+    check_env(env, skip_render_check=True)
+    # Beyond the checker: the observation is the learner's own view, encoded, and the mask is
+    # exactly its legal moves in the engine.
+    obs, info = env.reset(seed=6)
+    assert env.state.to_move == env.seat
+    expected = env.encoder.encode(env.state.view(env.seat), env.seat)
+    assert np.array_equal(obs, expected)
+    assert set(np.flatnonzero(info["action_mask"])) == {a.id for a in env.state.legal_actions()}
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
@@ -74,7 +82,7 @@ def test_an_illegal_action_loses_or_raises_as_asked() -> None:
     strict = make(case, illegal="raise")
     strict.reset(seed=2)
     before = list(strict.state.log)
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match=r"\S"):
         strict.step(illegal)
     assert strict.state.log == before
 

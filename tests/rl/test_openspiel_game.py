@@ -50,6 +50,15 @@ def test_every_installed_game_registers_under_its_parlour_name() -> None:
 def test_random_sim_test_passes(case) -> None:
     game = load_case(case)
     pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+    # Beyond the checker: a serialised mid-game state comes back as the same game, and a
+    # finished one pays the engine's returns.
+    state = random_player_state(game, seed=4, steps=15)
+    again = game.deserialize_state(state.serialize())
+    assert again.history() == state.history()
+    assert again.engine.log == state.engine.log
+    finished = random_player_state(game, seed=4, steps=10_000)
+    assert finished.is_terminal()
+    assert finished.returns() == list(finished.engine.outcome.returns)
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)

@@ -26,12 +26,26 @@ def make(case, wrapped: bool = True):
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
 def test_pettingzoo_api_test_passes(case) -> None:
     api_test(make(case), num_cycles=60)
-    api_test(make(case, wrapped=False), num_cycles=60)
+    raw = make(case, wrapped=False)
+    api_test(raw, num_cycles=60)
+    # Beyond the checker: after a reset, the agent selected is the engine's mover and its mask
+    # is exactly the engine's legal moves.
+    raw.reset(seed=2)
+    state = raw.parlour_state
+    assert raw.agent_selection == raw.possible_agents[state.to_move]
+    mask = raw.observe(raw.agent_selection)["action_mask"]
+    assert set(np.flatnonzero(mask)) == {a.id for a in state.legal_actions()}
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
 def test_pettingzoo_seed_test_passes(case) -> None:
     seed_test(lambda: make(case), num_cycles=60)
+    # The seed reaches the engine: two resets with one seed deal the same game, another differs.
+    first, second, other = (make(case, wrapped=False) for _ in range(3))
+    for aec, seed in ((first, 17), (second, 17), (other, 18)):
+        aec.reset(seed=seed)
+    assert first.parlour_state.log == second.parlour_state.log
+    assert first.parlour_state.seed != other.parlour_state.seed
 
 
 def play_random(aec, seed: int) -> tuple[list[int], dict[str, float]]:
@@ -96,7 +110,7 @@ def test_an_illegal_action_raises_in_the_raw_env_and_loses_in_the_wrapped_one() 
     mask = aec.observe(aec.agent_selection)["action_mask"]
     illegal = int(np.flatnonzero(mask == 0)[0])
     before = list(aec.parlour_state.log)
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match=r"\S"):
         aec.step(illegal)
     assert aec.parlour_state.log == before
     wrapped = make(case)
