@@ -27,6 +27,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
 console = Console(soft_wrap=True)
 
@@ -136,13 +137,56 @@ def _register_layers() -> None:
 _register_layers()
 
 
+def _version(value: bool) -> None:
+    if value:
+        from parlour import __version__
+
+        sys.stdout.write(f"parlour {__version__}\n")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", "-V", help="Print the version and exit.", callback=_version, is_eager=True
+        ),
+    ] = False,
+) -> None:
+    """Parlour: Beggar-My-Neighbour, Flip 7, the Jeu des 7 familles and Panoplies."""
+
+
+@app.command("completion")
+def completion_command(
+    shell: Annotated[str, typer.Argument(help="bash, zsh or fish.")],
+) -> None:
+    """Print the shell completion script, e.g. `eval "$(parlour completion bash)"`."""
+    from parlour.cli_extra import completion_script
+
+    sys.stdout.write(completion_script(app, shell))
+
+
 def main(argv: list[str] | None = None) -> None:
-    """Entry point: every ParlourError is one clear line and exit status 2."""
+    """Entry point: every ParlourError is one clear line; its exit status says whose fault it
+    is (2: the arguments, 1: the command failed while running)."""
+    from parlour.cli_extra import install_french_click, localise_error, translate_help
+
+    lang = resolve_lang(None)
+    command = typer.main.get_command(app)
+    if lang == "fr":
+        install_french_click()
+        translate_help(command)
+    stderr = Console(stderr=True, soft_wrap=True)
     try:
-        app(args=argv, standalone_mode=True)
+        command.main(args=argv, prog_name="parlour", standalone_mode=True)
     except ParlourError as err:
-        Console(stderr=True, soft_wrap=True).print(f"parlour: {err}", highlight=False, markup=False)
-        raise SystemExit(2) from None
+        stderr.print(f"parlour: {localise_error(err, lang)}", highlight=False, markup=False)
+        raise SystemExit(err.exit_code) from None
+    except OSError as err:  # a file or folder the command could not use (a folder for a file)
+        where = f" {err.filename}" if err.filename else ""
+        stderr.print(f"parlour:{where}: {err.strerror or err}", highlight=False, markup=False)
+        raise SystemExit(1) from None
 
 
 if __name__ == "__main__":

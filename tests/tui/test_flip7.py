@@ -31,7 +31,7 @@ def test_a_bust_then_a_flip_7_ends_the_game() -> None:
 
     async def scenario(pilot: Any) -> None:
         screen = table_screen(app)
-        assert [c.label for c in screen.shown] == ["Hit: take a card", "Stay: bank 1 points"]
+        assert [c.label for c in screen.shown] == ["Hit: take a card", "Stay: bank 1 point"]
         await pilot.press("1")  # hit
         await settle(pilot, lambda: "Bruno busts with a second 5." in narration(app))
         text = plain(screen.query_one("#table", Static).content)
@@ -55,15 +55,15 @@ def test_an_action_card_is_given_by_choosing_its_target() -> None:
     app = ParlourApp(session=session)
 
     async def scenario(pilot: Any) -> None:
-        await pilot.press("1")  # Léa hits the Freeze
+        await pilot.press("1")  # Léa hits the Freeze (« Stop » in French)
         await pilot.pause()
         labels = [c.label for c in table_screen(app).shown]
-        assert labels == ["Garder Freeze pour vous", "Donner Freeze à Bruno"]
+        assert labels == ["Garder Stop pour vous", "Donner Stop à Bruno"]
         table = plain(table_screen(app).query_one("#table", Static).content)
-        assert "Léa doit donner la carte Freeze à un joueur en jeu." in table
+        assert "Léa doit donner la carte Stop à un joueur en jeu." in table
         await pilot.press("2")
         await settle(pilot, lambda: session.state.view(None)["table"][1]["status"] == "frozen")
-        assert "gelé" in plain(table_screen(app).query_one("#table", Static).content)
+        assert "stop" in plain(table_screen(app).query_one("#table", Static).content)
 
     run(app, scenario)
 
@@ -131,9 +131,9 @@ def test_a_move_is_played_with_the_mouse() -> None:
     app = ParlourApp(session=session)
 
     async def scenario(pilot: Any) -> None:
-        assert [c.label for c in table_screen(app).shown][1] == "Stay: bank 1 points"
+        assert [c.label for c in table_screen(app).shown][1] == "Stay: bank 1 point"
         await pilot.click("#moves", offset=(6, 2))  # the second line: stay
-        await settle(pilot, lambda: "Léa stays with 1 points." in narration(app))
+        await settle(pilot, lambda: "Léa stays with 1 point." in narration(app))
         stays = [e for e in session.state.log if e.type == "stay"]
         assert stays[0].data["seat"] == 0 and session.state.actions[0] == {"type": "stay"}
 

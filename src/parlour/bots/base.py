@@ -7,6 +7,7 @@ or the game's random generator.
 
 from __future__ import annotations
 
+import inspect
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -79,6 +80,21 @@ def parse_bot_spec(spec: str) -> tuple[str, list[str]]:
     return name.lower(), params
 
 
+def _parameter_names(factory: Callable[..., Bot]) -> list[str] | None:
+    """The parameters a bot spec may give after its name (all but `rng`); None if unknown."""
+    try:
+        signature = inspect.signature(factory)
+    except (TypeError, ValueError):
+        return None
+    names = []
+    for parameter in signature.parameters.values():
+        if parameter.kind is parameter.VAR_POSITIONAL:
+            return None
+        if parameter.name != "rng" and parameter.kind is not parameter.VAR_KEYWORD:
+            names.append(parameter.name)
+    return names
+
+
 def available_bots(game: Game) -> dict[str, Callable[..., Bot]]:
     bots: dict[str, Callable[..., Bot]] = dict(GENERIC_BOTS)
     bots.update(game.bots())
@@ -93,9 +109,19 @@ def make_bot(game: Game, spec: str, rng: random.Random | None = None) -> Bot:
         raise ParlourError(
             f"unknown bot {spec!r} for {game.name}; bots are: {', '.join(sorted(bots))}"
         )
+    factory = bots[name]
+    accepted = _parameter_names(factory)
+    if accepted is not None and len(params) > len(accepted):
+        takes = ", ".join(accepted) if accepted else "no parameter"
+        raise ParlourError(f"bad parameters for bot {spec!r}: {name} takes {takes}")
     try:
-        bot = bots[name](*params, rng=rng or random.Random())
-    except (TypeError, ValueError) as err:
-        raise ParlourError(f"bad parameters for bot {spec!r}: {err}") from None
+        bot = factory(*params, rng=rng or random.Random())
+    except (TypeError, ValueError):
+        # The bot's own message speaks Python ("invalid literal for int()"): say what it wants.
+        wanted = ", ".join(accepted or []) or "other values"
+        given = ":".join(params)
+        raise ParlourError(
+            f"bad parameters for bot {spec!r}: {name} takes {wanted} (numbers), not {given!r}"
+        ) from None
     bot.name = spec.strip()
     return bot

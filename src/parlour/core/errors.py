@@ -2,7 +2,13 @@
 
 
 class ParlourError(Exception):
-    """Base of every error Parlour reports to a user (never shown as a traceback)."""
+    """Base of every error Parlour reports to a user (never shown as a traceback).
+
+    `exit_code` is the command line's exit status for it: 2 (a usage error: the arguments are
+    at fault) unless a subclass says the command failed while running (1).
+    """
+
+    exit_code = 2
 
 
 class RulesError(ParlourError):
@@ -26,3 +32,11 @@ class IllegalAction(ParlourError):
 
 class RecordError(ParlourError):
     """A game record that cannot be read or replayed."""
+
+    exit_code = 1
+
+
+class FileProblem(ParlourError):
+    """A file or folder that cannot be read or written while a command runs."""
+
+    exit_code = 1

@@ -92,6 +92,8 @@ def load_record(path: str | Path) -> dict[str, Any]:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as err:
         raise RecordError(f"cannot read {path}: {err.strerror}") from None
+    except UnicodeDecodeError:
+        raise RecordError(f"{path} is not a game record (not a text file)") from None
     try:
         record = json.loads(text)
     except json.JSONDecodeError as err:

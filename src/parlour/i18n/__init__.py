@@ -2,12 +2,19 @@
 
 Each game registers its catalogue (key -> {"en": ..., "fr": ...}); `t` formats a text in the
 chosen language. The default language follows the system locale (French when it says so).
+
+Plurals: a field written `{n:#card|cards}` is the word for the count `n`, chosen by the
+language's gettext plural rule (English: 1 is singular; French: 0 and 1 are), so a text reads
+"{n} {n:#card|cards}" and never says "1 points" or "1 plis". `tn` is the ngettext of the
+catalogue for a text that is wholly singular or plural.
 """
 
 from __future__ import annotations
 
+import gettext
 import os
-from collections.abc import Mapping
+import string
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from parlour.core.errors import ParlourError
@@ -41,11 +48,43 @@ def resolve_lang(lang: str | None) -> str:
     return low
 
 
+# The Plural-Forms of each language's gettext catalogue header.
+PLURAL_FORMS = {"en": "n != 1", "fr": "n > 1"}
+_PLURAL: dict[str, Callable[[int], int]] = {
+    lang: gettext.c2py(rule) for lang, rule in PLURAL_FORMS.items()
+}
+
+
+def plural_index(lang: str, count: int) -> int:
+    """0 for the singular form, 1 for the plural, as gettext's ngettext decides."""
+    return _PLURAL.get(lang, _PLURAL["en"])(abs(int(count)))
+
+
+class _Formatter(string.Formatter):
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+
+    def format_field(self, value: Any, format_spec: str) -> Any:
+        if format_spec.startswith("#"):  # {n:#card|cards}: the word that agrees with n
+            forms = format_spec[1:].split("|")
+            return forms[min(plural_index(self.lang, value), len(forms) - 1)]
+        return super().format_field(value, format_spec)
+
+
+_FORMATTERS = {lang: _Formatter(lang) for lang in LANGS}
+
+
 def t(key: str, lang: str, /, **values: Any) -> str:
     texts = _CATALOG.get(key)
     if texts is None:
         raise KeyError(f"no text {key!r}")
-    return texts.get(lang, texts["en"]).format(**values)
+    chosen = lang if lang in texts else "en"
+    return _FORMATTERS[chosen].format(texts[chosen], **values)
+
+
+def tn(singular: str, plural: str, count: int, lang: str, /, **values: Any) -> str:
+    """ngettext over the catalogue: the text of key `singular` or `plural` for `count`."""
+    return t(plural if plural_index(lang, count) else singular, lang, count=count, **values)
 
 
 def has(key: str) -> bool:

@@ -26,18 +26,22 @@ register(
             "fr": "{name} paie {card} (encore {owed}).",
         },
         "beggar.capture": {
-            "en": "{name} takes the pile ({size} cards).",
-            "fr": "{name} ramasse la pile ({size} cartes).",
+            "en": "{name} takes the pile ({size} {size:#card|cards}).",
+            "fr": "{name} ramasse la pile ({size} {size:#carte|cartes}).",
         },
         "beggar.out": {"en": "{name} is out of cards.", "fr": "{name} n'a plus de cartes."},
         "beggar.round_end": {
-            "en": "{name} wins round {round} after {cards} cards and {tricks} tricks.",
-            "fr": "{name} gagne la manche {round} après {cards} cartes et {tricks} plis.",
+            "en": "{name} wins round {round} after {cards} {cards:#card|cards} and {tricks} "
+            "{tricks:#trick|tricks}.",
+            "fr": "{name} gagne la manche {round} après {cards} {cards:#carte|cartes} et {tricks} "
+            "{tricks:#pli|plis}.",
         },
         "beggar.round_loop": {
-            "en": "Round {round} loops forever (repeat after {cards} cards, {tricks} tricks).",
-            "fr": "La manche {round} boucle à l'infini (répétition après {cards} cartes, "
-            "{tricks} plis).",
+            "en": "Round {round} loops forever (repeat after {cards} {cards:#card|cards}, "
+            "{tricks} {tricks:#trick|tricks}).",
+            "fr": "La manche {round} boucle à l'infini (répétition après {cards} "
+            "{cards:#carte|cartes}, "
+            "{tricks} {tricks:#pli|plis}).",
         },
         "beggar.number_card": {"en": "a number card", "fr": "une carte numérique"},
         "beggar.joker": {"en": "a joker", "fr": "un joker"},
@@ -57,8 +61,8 @@ register(
         },
         "beggar.cli.hand": {"en": "hand {letter}", "fr": "main {letter}"},
         "beggar.cli.result": {
-            "en": "{status}: {cards} cards, {tricks} tricks, {who}",
-            "fr": "{status} : {cards} cartes, {tricks} plis, {who}",
+            "en": "{status}: {cards} {cards:#card|cards}, {tricks} {tricks:#trick|tricks}, {who}",
+            "fr": "{status} : {cards} {cards:#carte|cartes}, {tricks} {tricks:#pli|plis}, {who}",
         },
         "beggar.cli.finished": {"en": "finished", "fr": "terminée"},
         "beggar.cli.loop": {"en": "loop", "fr": "boucle"},

@@ -6,8 +6,8 @@ register(
     {
         "familles.title": {"en": "Happy Families (Jeu des 7 familles)", "fr": "Jeu des 7 familles"},
         "familles.deal": {
-            "en": "{size} cards each; {pile} left in the pile. {first} starts.",
-            "fr": "{size} cartes chacun ; {pile} dans la pioche. {first} commence.",
+            "en": "{size} {size:#card|cards} each; {pile} left in the pile. {first} starts.",
+            "fr": "{size} {size:#carte|cartes} chacun ; {pile} dans la pioche. {first} commence.",
         },
         "familles.ask": {
             "en": "{name} to {target}: “From the {family} family, may I have {member}?”",
@@ -62,8 +62,9 @@ register(
             "familles sont posées, celui qui en a le plus gagne (ex æquo possibles).",
         },
         "decks.check_ok": {
-            "en": "{path}: deck {id} ({name}), {families} families of 6, valid.",
-            "fr": "{path} : jeu {id} ({name}), {families} familles de 6, valide.",
+            "en": "{path}: deck {id} ({name}), {families} {families:#family|families} of 6, valid.",
+            "fr": "{path} : jeu {id} ({name}), {families} {families:#famille|familles} de 6, "
+            "valide.",
         },
     }
 )

@@ -12,8 +12,9 @@ register(
         "flip7.card.number_an": {"en": "an {card}", "fr": "un {card}"},
         "flip7.card.plus": {"en": "a {card}", "fr": "un {card}"},
         "flip7.round_start": {
-            "en": "Round {round}: {dealer} deals ({deck} cards in the deck).",
-            "fr": "Manche {round} : {dealer} distribue ({deck} cartes dans la pioche).",
+            "en": "Round {round}: {dealer} deals ({deck} {deck:#card|cards} in the deck).",
+            "fr": "Manche {round} : {dealer} distribue ({deck} {deck:#carte|cartes} dans la "
+            "pioche).",
         },
         "flip7.draw.deal": {"en": "{name} is dealt {card}.", "fr": "{name} reçoit {card}."},
         "flip7.draw.hit": {"en": "{name} hits: {card}.", "fr": "{name} pioche : {card}."},
@@ -22,8 +23,8 @@ register(
             "fr": "{name} retourne {card} ({index}/3).",
         },
         "flip7.stay": {
-            "en": "{name} stays with {points} points.",
-            "fr": "{name} s'arrête avec {points} points.",
+            "en": "{name} stays with {points} {points:#point|points}.",
+            "fr": "{name} s'arrête avec {points} {points:#point|points}.",
         },
         "flip7.bust": {
             "en": "{name} busts with a second {card}.",
@@ -46,16 +47,16 @@ register(
             "fr": "{name} donne {card} à {target}.",
         },
         "flip7.target_self": {
-            "en": "{name} keeps {card} for himself.",
-            "fr": "{name} garde {card} pour lui.",
+            "en": "{name} keeps {card}.",
+            "fr": "{name} garde {card}.",
         },
         "flip7.set_aside": {
             "en": "{name} sets {card} aside until the Flip Three is over.",
             "fr": "{name} met {card} de côté jusqu'à la fin du Trois à la suite.",
         },
         "flip7.freeze": {
-            "en": "{name} is frozen with {points} points.",
-            "fr": "{name} est stoppé avec {points} points.",
+            "en": "{name} is frozen with {points} {points:#point|points}.",
+            "fr": "Stop pour {name}, avec {points} {points:#point|points}.",
         },
         "flip7.flip_three": {
             "en": "{name} must flip three cards.",
@@ -73,7 +74,7 @@ register(
             "en": "The deck is empty: the discard pile is shuffled into a new deck ({cards} "
             "cards).",
             "fr": "La pioche est vide : la défausse est mélangée pour former une nouvelle "
-            "pioche ({cards} cartes).",
+            "pioche ({cards} {cards:#carte|cartes}).",
         },
         "flip7.deck_exhausted": {
             "en": "No card is left to draw: the round ends.",
@@ -88,8 +89,8 @@ register(
             "fr": "{names} sont à égalité en tête avec {total} : une manche de plus.",
         },
         "flip7.game_over": {
-            "en": "{name} wins with {total} points.",
-            "fr": "{name} gagne avec {total} points.",
+            "en": "{name} wins with {total} {total:#point|points}.",
+            "fr": "{name} gagne avec {total} {total:#point|points}.",
         },
         "flip7.hint": {
             "en": "Bust risk {bust:.0%}, expected gain of a hit {gain:+.1f} points.",

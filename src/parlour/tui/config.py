@@ -124,6 +124,8 @@ def plan_seats(
     else:
         human_names = [part.strip() for part in humans.split(",") if part.strip()]
         count = len(human_names)
+    if players is not None:
+        game.check_players(players, game.default_rules())  # --players -3: the game's own range
     bot_specs = [part.strip() for part in (bots or "").split(",") if part.strip()]
     if count is None:
         # One person by default; with only --players and no bots, everybody else is a bot.

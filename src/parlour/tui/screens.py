@@ -7,9 +7,10 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Center, Horizontal, Vertical, VerticalScroll
+from textual.containers import Center, Container, Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import (
     Button,
@@ -30,9 +31,12 @@ from parlour.core.errors import IllegalAction, ParlourError
 from parlour.core.options import describe_options, parse_options
 from parlour.core.registry import game_names, get_game
 from parlour.i18n import LANGS, has, t
+from parlour.i18n.errors import localise_error
+from parlour.i18n.options import option_help, option_label, value_label
 from parlour.tui import tables
 from parlour.tui.config import PlayConfig, SeatPlan, check_names, human_name, plan_seats
 from parlour.tui.session import Choice, PlaySession
+from parlour.tui.tables.generic import bot_label
 
 HUMAN = "__human__"
 _MIN_PACE_MS = 50
@@ -59,6 +63,35 @@ def localise_bindings(screen: Screen[Any], lang: str) -> None:
     screen._bindings = BindingsMap(translated)
 
 
+class SizeAware:
+    """A screen laid out for 80x24 first: below it a message replaces the panes, and from
+    `WIDE_FROM` columns or `TALL_FROM` rows the panes take the room (CSS classes)."""
+
+    def fit(self: Any, width: int, height: int) -> None:
+        from parlour.tui.app import MIN_SIZE, TALL_FROM, WIDE_FROM
+
+        tiny = width < MIN_SIZE[0] or height < MIN_SIZE[1]
+        self.set_class(tiny, "tiny")
+        self.set_class(not tiny and width >= WIDE_FROM, "wide")
+        self.set_class(not tiny and height >= TALL_FROM, "tall")
+        for message in self.query("#too-small"):
+            text = t(
+                "tui.too_small",
+                self.lang,
+                width=width,
+                height=height,
+                min_width=MIN_SIZE[0],
+                min_height=MIN_SIZE[1],
+            )
+            message.update(text if tiny else "")
+
+    def on_resize(self: Any, event: events.Resize) -> None:
+        self.fit(event.size.width, event.size.height)
+
+    def on_screen_resume(self: Any) -> None:
+        self.fit(self.app.size.width, self.app.size.height)
+
+
 class GameChooser(Screen[None]):
     """When `parlour play` is called without a game."""
 
@@ -80,7 +113,7 @@ class GameChooser(Screen[None]):
         self.app.switch_screen(SetupScreen(message.option.id, self.lang, self.base))
 
 
-class SetupScreen(Screen[None]):
+class SetupScreen(SizeAware, Screen[None]):
     """Players, who is human and which bots, the rules options, language, seed."""
 
     BINDINGS = [Binding("q", "app.quit", "Quit"), Binding("ctrl+s", "start", "Start")]
@@ -109,6 +142,7 @@ class SetupScreen(Screen[None]):
         lang, game = self.lang, self.game
         seats = plan_seats(game, lang, players=min(game.max_players, max(game.min_players, 3)))
         yield Static(t("tui.setup_title", lang, title=game.title[lang]), id="status")
+        yield Static("", id="too-small")
         with Horizontal(id="setup-bar"):
             yield Button(t("tui.start", lang), variant="primary", id="start")
             yield Static("", id="setup-error")
@@ -122,7 +156,9 @@ class SetupScreen(Screen[None]):
                     allow_blank=False,
                     id="players",
                 )
-            kinds = [(t("tui.human", lang), HUMAN)] + [(name, name) for name in self.bot_names]
+            kinds = [(t("tui.human", lang), HUMAN)] + [
+                (bot_label(name, lang), name) for name in self.bot_names
+            ]
             default = seats[-1].bot or "random"
             for index in range(game.max_players):
                 plan = seats[index] if index < len(seats) else None
@@ -131,26 +167,37 @@ class SetupScreen(Screen[None]):
                 with Horizontal(classes="seat-row", id=f"seat-{index}"):
                     yield Label(t("tui.seat", lang, n=index + 1))
                     yield Select(kinds, value=kind, allow_blank=False, id=f"kind-{index}")
-                    yield Input(name, id=f"name-{index}")
-                    yield Input("", placeholder=t("tui.level", lang), id=f"level-{index}")
-                    yield Input("", placeholder=t("tui.age", lang), id=f"age-{index}")
+                    yield Input(name, id=f"name-{index}", classes="name")
+                    yield Input(
+                        "", placeholder=t("tui.level", lang), id=f"level-{index}", classes="level"
+                    )
+                    yield Input(
+                        "", placeholder=t("tui.age", lang), id=f"age-{index}", classes="age"
+                    )
                     for key, options in self.seat_fields.items():
+                        field = t(f"tui.field.{key}", lang) if has(f"tui.field.{key}") else key
                         yield Select(
                             options,
-                            prompt=t("tui.seat_field", lang, field=key),
+                            prompt=t("tui.seat_field", lang, field=field),
                             allow_blank=True,
                             id=f"data-{key}-{index}",
+                            classes="data",
                         )
             yield Label(t("tui.rules_options", lang))
             for name, default_value, help_text, choices in self.options:
                 with Horizontal(classes="option-row"):
-                    yield Label(name)
+                    yield Label(option_label(game.name, name, lang))
                     yield self._option_widget(name, default_value, choices)
-                yield Static(Text(help_text, style="dim"))
+                yield Static(
+                    Text(option_help(game.name, name, help_text, lang)), classes="option-help"
+                )
             with Horizontal(classes="option-row"):
                 yield Label(t("tui.language", lang))
                 yield Select(
-                    [(code, code) for code in LANGS], value=lang, allow_blank=False, id="lang"
+                    [(t(f"tui.lang.{code}", lang), code) for code in LANGS],
+                    value=lang,
+                    allow_blank=False,
+                    id="lang",
                 )
             with Horizontal(classes="option-row"):
                 yield Label(t("tui.seed", lang))
@@ -168,15 +215,22 @@ class SetupScreen(Screen[None]):
     def _option_widget(self, name: str, default: Any, choices: Any) -> Any:
         if isinstance(default, bool):
             return Switch(default, id=f"opt-{name}")
+        game, lang = self.game.name, self.lang
         if choices:
             return Select(
-                [(str(c), c) for c in choices], value=default, allow_blank=False, id=f"opt-{name}"
+                [(value_label(game, name, c, lang), c) for c in choices],
+                value=default,
+                allow_blank=False,
+                id=f"opt-{name}",
             )
         if isinstance(default, tuple):
             return Input(",".join(map(str, default)), id=f"opt-{name}")
-        return Input("" if default is None else str(default), id=f"opt-{name}")
+        if default is None:  # empty means "none" or "automatic": the placeholder says which
+            return Input("", placeholder=value_label(game, name, None, lang), id=f"opt-{name}")
+        return Input(str(default), id=f"opt-{name}")
 
     def on_mount(self) -> None:
+        self.fit(self.app.size.width, self.app.size.height)
         self._show_seats(self.query_one("#players", Select).value)
         self.query_one("#start", Button).focus()  # Enter starts with the defaults
 
@@ -244,13 +298,13 @@ class SetupScreen(Screen[None]):
             session = PlaySession(self.config())
         except ParlourError as err:
             self.query_one("#setup-error", Static).update(
-                Text(t("tui.bad_setup", self.lang, error=str(err)))
+                Text(t("tui.bad_setup", self.lang, error=localise_error(err, self.lang)))
             )
             return
         self.app.switch_screen(TableScreen(session))
 
 
-class TableScreen(Screen[None]):
+class TableScreen(SizeAware, Screen[None]):
     """The table: the seat's view, the narration, the moves, hints, and the bots' pace."""
 
     BINDINGS = [
@@ -265,6 +319,7 @@ class TableScreen(Screen[None]):
         Binding("a", "auto", "Auto-play"),
         Binding("i", "about", "About"),
         Binding("q", "quit", "Quit"),
+        Binding("escape,backspace", "back", "Back", show=False),
     ]
 
     def __init__(self, session: PlaySession) -> None:
@@ -275,33 +330,41 @@ class TableScreen(Screen[None]):
         self.auto = bool(getattr(session.state.rules, "speed", False))
         self.show_hints = session.config.hints
         self.shown: list[Choice] = []
+        # The ask-and-draw picker: the labels chosen so far (a player, then a family).
+        self.path: list[str] = []
+        self.picks: list[tuple[str, Choice | None]] = []  # the lines of the moves pane
         self._scheduled = False
         self._summary_shown = False
         self.ready = False  # set once mounted: tests and callers wait for it
         self.narration: list[str] = []  # the lines of the narration pane, as written
 
     # ----- layout ------------------------------------------------------------------------
+    @property
+    def lang(self) -> str:
+        return self.session.lang
+
     def compose(self) -> ComposeResult:
         lang = self.session.lang
         yield Static("", id="status")
-        with Horizontal(id="main"):
-            with Vertical(id="left"):
-                with VerticalScroll(id="table-box"):
-                    yield Static("", id="table")
+        yield Static("", id="too-small")
+        with Container(id="main"):
+            with VerticalScroll(id="table-box"):
+                yield Static("", id="table")
                 yield Static("", id="hints")
-            with Vertical(id="right"):
+            with Container(id="side"):
+                moves = OptionList(id="moves")
+                moves.border_title = t("tui.moves", lang)
+                yield moves
                 log = RichLog(
                     id="narration", wrap=True, markup=False, auto_scroll=True, min_width=20
                 )
                 log.border_title = t("tui.narration", lang)
                 yield log
-        moves = OptionList(id="moves")
-        moves.border_title = t("tui.moves", lang)
-        yield moves
         yield Static("", id="message")
         yield Footer()
 
     def on_mount(self) -> None:
+        self.fit(self.app.size.width, self.app.size.height)
         self.query_one("#hints").display = self.show_hints
         self._write_history()
         self.ready = True
@@ -387,9 +450,11 @@ class TableScreen(Screen[None]):
         try:
             events = session.play(action)
         except IllegalAction as err:
-            message.update(Text(t("tui.not_allowed", session.lang, reason=err.message)))
+            reason = session.reason(err)
+            message.update(Text(t("tui.not_allowed", session.lang, reason=reason)))
             return
         message.update("")
+        self.path = []
         player = session.viewer
         self._narrate(events)
         if (
@@ -457,18 +522,32 @@ class TableScreen(Screen[None]):
     def _refresh_moves(self) -> None:
         moves = self.query_one("#moves", OptionList)
         self.shown = self.session.choices(every=self.every)
+        lang = self.session.lang
+        module = tables.module_for(self.session.game.name)
+        picker = getattr(module, "picker", None)
+        title = t("tui.all_moves" if self.every else "tui.moves", lang)
+        if picker is not None and not self.every and self.shown:
+            context = self.session.context()
+            title, self.picks = pick_level(self.shown, self.path, picker, context)
+            if not self.picks:  # the path no longer leads anywhere (a new turn): start over
+                self.path = []
+                title, self.picks = pick_level(self.shown, self.path, picker, context)
+        else:
+            self.path = []
+            self.picks = [(choice.label, choice) for choice in self.shown]
         moves.clear_options()
         options = []
-        for index, choice in enumerate(self.shown):
+        for index, (label, choice) in enumerate(self.picks):
             key = f"{index + 1}. " if index < 9 else "   "
-            prompt = Text(key + choice.label)
-            if not choice.legal:
-                prompt = Text(key + "✗ " + choice.label, style="dim")
+            prompt = Text(key + label)
+            if choice is not None and not choice.legal:
+                prompt = Text(key + "✗ " + label, style="dim")
             options.append(Option(prompt))
+        if self.path:
+            options.append(Option(Text("0. " + t("tui.back", lang), style="dim")))
         moves.add_options(options)
-        lang = self.session.lang
-        moves.border_title = t("tui.all_moves" if self.every else "tui.moves", lang)
-        if self.shown:
+        moves.border_title = title
+        if options:
             moves.highlighted = 0
             if self.app.screen is self:
                 moves.focus()
@@ -480,6 +559,26 @@ class TableScreen(Screen[None]):
         self.choose(message.option_index)
 
     def choose(self, index: int) -> None:
+        """The line `index` of the moves pane: a move is played, a picker step narrows."""
+        if self.path and index == len(self.picks):
+            self.action_back()
+            return
+        if not 0 <= index < len(self.picks):
+            return
+        label, choice = self.picks[index]
+        if choice is None:
+            self.path.append(label)
+            self._refresh_moves()
+            return
+        if not choice.legal:
+            self.query_one("#message", Static).update(
+                Text(t("tui.not_allowed", self.session.lang, reason=choice.reason))
+            )
+            return
+        self.play(choice.action)
+
+    def play_choice(self, index: int) -> None:
+        """The move `self.shown[index]` at once, past the picker's steps (scripts, tests)."""
         if not 0 <= index < len(self.shown):
             return
         choice = self.shown[index]
@@ -490,9 +589,18 @@ class TableScreen(Screen[None]):
             return
         self.play(choice.action)
 
+    def action_back(self) -> None:
+        if self.path:
+            self.path.pop()
+            self._refresh_moves()
+
     def on_key(self, event: Any) -> None:
-        if event.character and event.character.isdigit() and event.character != "0":
-            self.choose(int(event.character) - 1)
+        if event.character and event.character.isdigit():
+            digit = int(event.character)
+            if digit == 0:
+                self.action_back()
+            else:
+                self.choose(digit - 1)
             event.stop()
 
     def action_only_move(self) -> None:
@@ -519,7 +627,7 @@ class TableScreen(Screen[None]):
         self.app.push_screen(SaveScreen(self.session))
 
     def action_quit(self) -> None:
-        if self.session.over or not self.session.state.actions:
+        if not self.session.unsaved:  # over, not started, or saved since the last move
             self.app.exit()
             return
         self.app.push_screen(QuitScreen(self.session))
@@ -616,7 +724,12 @@ class RulesScreen(ClosableModal):
         table.add_column(t("meaning", lang))
         for name, default, help_text, _choices in describe_options(game.rules_class):
             current = getattr(session.state.rules, name)
-            table.add_row(name, str(current), str(default), help_text)
+            table.add_row(
+                option_label(game.name, name, lang),
+                value_label(game.name, name, current, lang),
+                value_label(game.name, name, default, lang),
+                option_help(game.name, name, help_text, lang),
+            )
         with Center(classes="centre"), VerticalScroll(classes="card", id="rules"):
             yield Static(Text(t("tui.rules_title", lang, title=game.title[lang]), style="bold"))
             yield Static(Text(body))
@@ -643,9 +756,10 @@ class AboutScreen(ClosableModal):
 class SaveScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape", "close", "Cancel")]
 
-    def __init__(self, session: PlaySession) -> None:
+    def __init__(self, session: PlaySession, then_quit: bool = False) -> None:
         super().__init__()
         self.session = session
+        self.then_quit = then_quit  # the quit dialog's "Save": leave once saved
 
     def compose(self) -> ComposeResult:
         lang = self.session.lang
@@ -675,8 +789,11 @@ class SaveScreen(ModalScreen[None]):
             target = self.session.save(path)
         except ParlourError as err:
             self.query_one("#save-error", Static).update(
-                Text(t("tui.cannot_save", lang, error=str(err)))
+                Text(t("tui.cannot_save", lang, error=localise_error(err, lang)))
             )
+            return
+        if self.then_quit:
+            self.app.exit(message=t("tui.saved", lang, path=str(target)))
             return
         self.app.notify(t("tui.saved", lang, path=str(target)))
         self.dismiss(None)
@@ -705,7 +822,7 @@ class QuitScreen(ModalScreen[None]):
 
     def on_button_pressed(self, message: Button.Pressed) -> None:
         if message.button.id == "save":
-            self.app.switch_screen(SaveScreen(self.session))
+            self.app.switch_screen(SaveScreen(self.session, then_quit=True))
         elif message.button.id == "quit":
             self.app.exit()
         else:
@@ -713,6 +830,35 @@ class QuitScreen(ModalScreen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+Picker = Any  # (action JSON, TableContext) -> (titles, labels): a move as successive choices
+
+
+def pick_level(
+    choices: list[Choice], path: list[str], picker: Picker, context: tables.TableContext
+) -> tuple[str, list[tuple[str, Choice | None]]]:
+    """The lines of the picker below `path`: the next labels (None: a step), or the moves.
+
+    The game's `picker` splits a move into steps, e.g. a player, a family, a member; the
+    moves sharing the labels chosen so far are offered by their next label, in order.
+    """
+    lines: list[tuple[str, Choice | None]] = []
+    seen: set[str] = set()
+    title = ""
+    for choice in choices:
+        titles, labels = picker(choice.action.to_json(), context)
+        depth = len(path)
+        if labels[:depth] != path or depth >= len(labels):
+            continue
+        title = titles[depth]
+        label = labels[depth]
+        if depth == len(labels) - 1:
+            lines.append((label, choice))
+        elif label not in seen:
+            seen.add(label)
+            lines.append((label, None))
+    return title, lines
 
 
 def summary_renderable(session: PlaySession) -> RenderableType:

@@ -8,6 +8,7 @@ is always `view(viewer)`, and the viewer only becomes another person through the
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -15,13 +16,15 @@ from pathlib import Path
 from typing import Any
 
 from parlour.bots.base import Bot, make_bot
-from parlour.core.errors import IllegalAction, ParlourError
+from parlour.core.errors import FileProblem, IllegalAction, ParlourError
 from parlour.core.events import Event, SeatFeed
 from parlour.core.game import Game, Seat, State
 from parlour.core.options import make_rules
 from parlour.core.records import record_of, replay, save_record
 from parlour.core.registry import get_game
 from parlour.core.runner import decision_for
+from parlour.i18n import LANGS
+from parlour.i18n.errors import localise_error, rule_reason
 from parlour.tui import tables
 from parlour.tui.config import PlayConfig, SeatPlan
 
@@ -53,10 +56,11 @@ class PlaySession:
         self.config = config
         self.game: Game = get_game(config.game)
         if state is None:
-            rules = make_rules(self.game.rules_class, config.rules)
+            rules = make_rules(self.game.rules_class, self._table_rules(config))
             seats = [Seat(plan.name, plan.age, data=plan.seat_data()) for plan in config.seats]
             state = self.game.new_state(seats, seed=config.seed, deal=config.deal, rules=rules)
         self.state = state
+        self.saved_at: int | None = None  # how many moves the last save held
         self.names = [seat.name for seat in state.seats]
         self.humans = [i for i, plan in enumerate(config.seats) if plan.human]
         master = random.Random((state.seed or 0) ^ 0x5EED)
@@ -74,6 +78,16 @@ class PlaySession:
         self._feeds_by_viewer: dict[int | None, SeatFeed] = {}
         if self.hot_seat and self.hides_hands():
             self.viewer = None  # the first person must be handed the device too
+
+    def _table_rules(self, config: PlayConfig) -> dict[str, Any]:
+        """The rules asked for; a game with a deck per language gets the table's language
+        unless a deck was chosen (an English table plays the English deck that ships)."""
+        rules = dict(config.rules)
+        fields = {f.name: f for f in dataclasses.fields(self.game.rules_class)}
+        deck = fields.get("deck")
+        if deck is not None and "deck" not in rules and deck.default in LANGS:
+            rules["deck"] = config.lang
+        return rules
 
     # ----- who plays, who looks ----------------------------------------------------------
     @property
@@ -202,10 +216,14 @@ class PlaySession:
         try:
             trial.apply(action, self.viewer)
         except IllegalAction as err:
-            return err.message
+            return self.reason(err)
         except ParlourError as err:
-            return str(err)
+            return localise_error(err, self.lang)
         return None
+
+    def reason(self, err: IllegalAction) -> str:
+        """A refused move's reason in the table's language."""
+        return rule_reason(err, self.game.name, self.lang)
 
     def hints(self) -> list[str]:
         return tables.module_for(self.game.name).hints(self.context())
@@ -244,8 +262,15 @@ class PlaySession:
         try:
             save_record(self.state, target)
         except OSError as err:
-            raise ParlourError(f"cannot write {target}: {err.strerror}") from None
+            raise FileProblem(f"cannot write {target}: {err.strerror}") from None
+        self.saved_at = len(self.state.actions)
         return target
+
+    @property
+    def unsaved(self) -> bool:
+        """Moves were played since the game started or was last saved (quitting loses them)."""
+        moves = len(self.state.actions)
+        return not self.over and moves > 0 and self.saved_at != moves
 
     def again(self) -> PlaySession:
         return PlaySession(self.config.again())
@@ -269,7 +294,9 @@ class PlaySession:
             instant=base.instant if base else False,
             hints=base.hints if base else False,
         )
-        return cls(config, state)
+        session = cls(config, state)
+        session.saved_at = len(state.actions)  # it is on disk already
+        return session
 
     # ----- the end -----------------------------------------------------------------------
     def summary(self) -> list[tuple[int, str, float]]:

@@ -48,8 +48,8 @@ register(
         },
         "tui.pass_hint": {
             "en": "Nobody else should look at the screen. Press Enter when {name} is ready.",
-            "fr": "Personne d'autre ne doit regarder l'écran. Appuyez sur Entrée quand {name} "
-            "est prêt.",
+            "fr": "Personne d'autre ne doit regarder l'écran. Appuyez sur Entrée quand l'appareil "
+            "est entre les mains de {name}.",
         },
         "tui.ready": {"en": "I am {name}", "fr": "Je suis {name}"},
         "tui.turn_over": {
@@ -68,7 +68,7 @@ register(
         "tui.rank": {"en": "Rank", "fr": "Rang"},
         "tui.score": {"en": "Score", "fr": "Score"},
         "tui.player": {"en": "Player", "fr": "Joueur"},
-        "tui.turns": {"en": "{turns} moves.", "fr": "{turns} coups."},
+        "tui.turns": {"en": "{turns} {turns:#move|moves}.", "fr": "{turns} {turns:#coup|coups}."},
         "tui.loser": {"en": "{name} loses.", "fr": "{name} perd."},
         "tui.status": {
             "en": "Status: {status}",
@@ -116,5 +116,36 @@ register(
         "tui.spectator": {"en": "spectator", "fr": "spectateur"},
         "tui.you": {"en": "you", "fr": "vous"},
         "tui.bot": {"en": "bot {spec}", "fr": "robot {spec}"},
+        **{
+            f"tui.botname.{name}": {"en": en, "fr": fr}
+            for name, en, fr in (
+                ("random", "random", "hasard"),
+                ("first", "first move", "premier coup"),
+                ("strong", "strong", "fort"),
+                ("counter", "card counter", "compteur"),
+                ("threshold", "threshold", "seuil"),
+                ("solver", "solver", "solveur"),
+                ("memory", "memory", "mémoire"),
+                ("reflexes", "reflexes", "réflexes"),
+                ("search", "search", "recherche"),
+            )
+        },
+        "tui.lang.en": {"en": "English", "fr": "anglais"},
+        "tui.lang.fr": {"en": "French", "fr": "français"},
+        "tui.too_small": {
+            "en": "The terminal is too small ({width}×{height}): Parlour needs at least "
+            "{min_width}×{min_height}. Enlarge the window or reduce the font.",
+            "fr": "Le terminal est trop petit ({width}×{height}) : Parlour demande au moins "
+            "{min_width}×{min_height}. Agrandissez la fenêtre ou réduisez la police.",
+        },
+        "tui.quit_hint": {
+            "en": "Press Ctrl+Q (or q) to quit.",
+            "fr": "Appuyez sur Ctrl+Q (ou q) pour quitter.",
+        },
+        "tui.quit_hint_title": {"en": "Quit?", "fr": "Quitter ?"},
+        "tui.field.character": {"en": "character", "fr": "personnage"},
+        "tui.back": {"en": "← Back", "fr": "← Retour"},
+        "tui.pick.target": {"en": "Ask whom?", "fr": "Demander à qui ?"},
+        "tui.pick.card": {"en": "{path}: which card?", "fr": "{path} : quelle carte ?"},
     }
 )

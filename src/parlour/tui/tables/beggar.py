@@ -15,8 +15,8 @@ from parlour.tui.tables.generic import seat_label
 register(
     {
         "tui.beggar.flip": {"en": "Turn up your top card", "fr": "Retourner votre carte"},
-        "tui.beggar.stack": {"en": "{n} cards", "fr": "{n} cartes"},
-        "tui.beggar.out": {"en": "out", "fr": "éliminé"},
+        "tui.beggar.stack": {"en": "{n} {n:#card|cards}", "fr": "{n} {n:#carte|cartes}"},
+        "tui.beggar.out": {"en": "out", "fr": "hors jeu"},
         "tui.beggar.pile": {"en": "Pile ({n}):", "fr": "Pile ({n}) :"},
         "tui.beggar.empty": {"en": "empty", "fr": "vide"},
         "tui.beggar.owes": {
@@ -24,15 +24,18 @@ register(
             "fr": "{payer} doit encore {owed} à {claimant}.",
         },
         "tui.beggar.counts": {
-            "en": "Round {round} · {cards} cards laid · {tricks} tricks",
-            "fr": "Manche {round} · {cards} cartes posées · {tricks} plis",
+            "en": "Round {round} · {cards} {cards:#card|cards} laid · {tricks} "
+            "{tricks:#trick|tricks}",
+            "fr": "Manche {round} · {cards} {cards:#carte posée|cartes posées} · {tricks} "
+            "{tricks:#pli|plis}",
         },
         "tui.beggar.match": {"en": "Match: {score}", "fr": "Match : {score}"},
         "tui.beggar.your_stack": {"en": "Your stack: {cards}", "fr": "Votre tas : {cards}"},
         "tui.beggar.hint": {
-            "en": "Nothing to decide in this game: every flip is forced. {n} cards in your stack.",
+            "en": "Nothing to decide in this game: every flip is forced. {n} {n:#card|cards} in "
+            "your stack.",
             "fr": "Rien à décider dans ce jeu : chaque carte est forcée. "
-            "{n} cartes dans votre tas.",
+            "{n} {n:#carte|cartes} dans votre tas.",
         },
     }
 )

@@ -19,12 +19,13 @@ from parlour.tui.tables.generic import seat_label
 register(
     {
         "tui.familles.header": {
-            "en": "Pile: {pile} cards · families laid: {laid} of {total}",
-            "fr": "Pioche : {pile} cartes · familles posées : {laid} sur {total}",
+            "en": "Pile: {pile} {pile:#card|cards} · families laid: {laid} of {total}",
+            "fr": "Pioche : {pile} {pile:#carte|cartes} · familles posées : {laid} sur {total}",
         },
         "tui.familles.hand": {"en": "Your hand", "fr": "Votre jeu"},
+        "tui.familles.family_line": {"en": "{family}: ", "fr": "{family} : "},
         "tui.familles.no_hand": {"en": "(no card)", "fr": "(aucune carte)"},
-        "tui.familles.cards": {"en": "{n} cards", "fr": "{n} cartes"},
+        "tui.familles.cards": {"en": "{n} {n:#card|cards}", "fr": "{n} {n:#carte|cartes}"},
         "tui.familles.laid": {"en": "laid: {families}", "fr": "posées : {families}"},
         "tui.familles.ask": {
             "en": "Ask {target} for {member} ({family})",
@@ -32,8 +33,8 @@ register(
         },
         "tui.familles.holds": {"en": "{name} holds {cards}.", "fr": "{name} a {cards}."},
         "tui.familles.asked_in": {
-            "en": "{name} holds a card of each family he asked in: {groups}.",
-            "fr": "{name} a une carte de chaque famille où il a demandé : {groups}.",
+            "en": "{name} asked in these families, so holds a card of each: {groups}.",
+            "fr": "{name} a demandé dans ces familles, donc en a une carte de chacune : {groups}.",
         },
         "tui.familles.lacks": {
             "en": "{name} does not hold {cards}.",
@@ -42,6 +43,14 @@ register(
         "tui.familles.likeliest": {
             "en": "Likeliest find: {card}, with {name} ({chance:.0%}).",
             "fr": "Meilleure piste : {card}, chez {name} ({chance:.0%}).",
+        },
+        "tui.familles.pick_family": {
+            "en": "Ask {target}: which family?",
+            "fr": "Demander à {target} : quelle famille ?",
+        },
+        "tui.familles.pick_member": {
+            "en": "Ask {target}, {family} family: which card?",
+            "fr": "Demander à {target}, famille {family} : quelle carte ?",
         },
         "tui.familles.nothing_known": {
             "en": "Nothing is known yet of the other hands.",
@@ -110,11 +119,29 @@ def render(ctx: TableContext) -> RenderableType:
         by_family: dict[int, list[int]] = {}
         for card in hand:
             by_family.setdefault(family_of(card), []).append(card)
+        lines = []
         for family, cards in by_family.items():
-            line = Text(f"{families[family]['name']}: ", style=f"bold {families[family]['colour']}")
+            name = families[family]["name"]
+            line = Text(t("tui.familles.family_line", lang, family=name), style="bold")
+            line.stylize(families[family]["colour"])
             line.append(", ".join(member(ctx, c) for c in cards))
-            parts.append(line)
+            lines.append(line)
+        parts.append(side_by_side(lines))
     return Group(*parts)
+
+
+def side_by_side(lines: list[Text]) -> RenderableType:
+    """A hand's lines in two columns from four lines on: at 80x24 the whole hand stays above
+    the fold (a long line wraps in its column, it is never cut)."""
+    if len(lines) < 4:
+        return Group(*lines)
+    grid = Table.grid(expand=True, padding=(0, 2))
+    grid.add_column(ratio=1)
+    grid.add_column(ratio=1)
+    half = (len(lines) + 1) // 2
+    for left, right in zip(lines[:half], [*lines[half:], Text("")], strict=False):
+        grid.add_row(left, right)
+    return grid
 
 
 def describe(action: dict[str, Any], ctx: TableContext) -> str:
@@ -130,6 +157,18 @@ def describe(action: dict[str, Any], ctx: TableContext) -> str:
 
 def sort_key(action: dict[str, Any], ctx: TableContext) -> Any:
     return (action.get("target", 0), action.get("card", 0))
+
+
+def picker(action: dict[str, Any], ctx: TableContext) -> tuple[list[str], list[str]]:
+    """An ask as three choices: whom, which family, which member (titles, labels)."""
+    lang, card = ctx.lang, int(action["card"])
+    target, family = ctx.name(action["target"]), family_name(ctx, family_of(card))
+    titles = [
+        t("tui.pick.target", lang),
+        t("tui.familles.pick_family", lang, target=target),
+        t("tui.familles.pick_member", lang, target=target, family=family),
+    ]
+    return titles, [target, family, member(ctx, card)]
 
 
 def table_tracker(ctx: TableContext) -> Tracker:

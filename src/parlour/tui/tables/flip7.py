@@ -10,7 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from parlour.games.flip7.game import GAME
-from parlour.i18n import register, t
+from parlour.i18n import has, register, t
 from parlour.tui.tables import TableContext
 from parlour.tui.tables.generic import seat_label
 
@@ -22,13 +22,16 @@ register(
             "fr": "Manche {round} · {dealer} distribue · objectif {target} · pioche {deck} · "
             "défausse {discard}",
         },
+        "tui.flip7.label.freeze": {"en": "Freeze", "fr": "Stop"},
+        "tui.flip7.label.flip_three": {"en": "Flip Three", "fr": "Trois à la suite"},
+        "tui.flip7.label.second_chance": {"en": "Second Chance", "fr": "Seconde chance"},
         "tui.flip7.player": {"en": "Player", "fr": "Joueur"},
         "tui.flip7.cards": {"en": "Cards", "fr": "Cartes"},
         "tui.flip7.round": {"en": "Round", "fr": "Manche"},
         "tui.flip7.total": {"en": "Total", "fr": "Total"},
         "tui.flip7.status.active": {"en": "in play", "fr": "en jeu"},
         "tui.flip7.status.stayed": {"en": "stayed", "fr": "s'arrête"},
-        "tui.flip7.status.frozen": {"en": "frozen", "fr": "gelé"},
+        "tui.flip7.status.frozen": {"en": "frozen", "fr": "stop"},
         "tui.flip7.status.bust": {"en": "BUST", "fr": "SAUTE"},
         "tui.flip7.pending": {
             "en": "{name} must give the {card} card to an active player.",
@@ -36,19 +39,21 @@ register(
         },
         "tui.flip7.hit": {"en": "Hit: take a card", "fr": "Tirer une carte"},
         "tui.flip7.stay": {
-            "en": "Stay: bank {points} points",
-            "fr": "S'arrêter : garder {points} points",
+            "en": "Stay: bank {points} {points:#point|points}",
+            "fr": "S'arrêter : garder {points} {points:#point|points}",
         },
         "tui.flip7.give": {"en": "Give the {card} to {name}", "fr": "Donner {card} à {name}"},
         "tui.flip7.give_self": {"en": "Keep the {card} yourself", "fr": "Garder {card} pour vous"},
         "tui.flip7.bust_risk": {
-            "en": "Bust risk if you hit: {risk:.0%} ({bad} of {size} cards).",
-            "fr": "Risque de sauter si vous tirez : {risk:.0%} ({bad} cartes sur {size}).",
+            "en": "Bust risk if you hit: {risk:.0%} ({bad} of {size} {size:#card|cards}).",
+            "fr": "Risque de sauter si vous tirez : {risk:.0%} ({bad} {bad:#carte|cartes} sur "
+            "{size}).",
         },
         "tui.flip7.safe": {
-            "en": "Your Second Chance covers a duplicate: {bad} of {size} cards would use it.",
-            "fr": "Votre Seconde chance couvre un doublon : {bad} cartes sur {size} "
-            "l'utiliseraient.",
+            "en": "Your Second Chance covers a duplicate: {bad} of {size} {size:#card|cards} "
+            "would use it.",
+            "fr": "Votre Seconde chance couvre un doublon : {bad} {bad:#carte|cartes} sur {size} "
+            "{bad:#l'utiliserait|l'utiliseraient}.",
         },
         "tui.flip7.ev": {
             "en": "Expected points after one hit: {after:.1f} (stay now: {now}); {sign}{gain:.1f}."
@@ -73,13 +78,13 @@ _ACTION_STYLE = "bold magenta"
 _STATUS_STYLE = {"active": "", "stayed": "cyan", "frozen": "blue", "bust": "bold red"}
 
 
-def card_label(name: str) -> str:
-    return {"freeze": "Freeze", "flip_three": "Flip 3", "second_chance": "2nd chance"}.get(
-        name, name
-    )
+def card_label(name: str, lang: str) -> str:
+    """An action card's short name as the French and English editions print it."""
+    key = f"tui.flip7.label.{name}"
+    return t(key, lang) if has(key) else name
 
 
-def row_text(row: Mapping[str, Any]) -> Text:
+def row_text(row: Mapping[str, Any], lang: str) -> Text:
     text = Text()
     for card in sorted(row.get("numbers", []), key=int):
         text.append(f"[{card}]", style=_NUMBER_STYLE)
@@ -88,7 +93,7 @@ def row_text(row: Mapping[str, Any]) -> Text:
         text.append(f"[{card}]", style=_MODIFIER_STYLE)
         text.append(" ")
     if row.get("second_chance"):
-        text.append("[2nd chance]", style=_ACTION_STYLE)
+        text.append(f"[{card_label('second_chance', lang)}]", style=_ACTION_STYLE)
     return text
 
 
@@ -106,9 +111,10 @@ def render(ctx: TableContext) -> RenderableType:
         ),
         style="italic",
     )
-    table = Table(expand=True, show_edge=False)
-    table.add_column(t("tui.flip7.player", lang))
-    table.add_column(t("tui.flip7.cards", lang), ratio=3)
+    # No rules between rows: at 80x24 every line is a player's (a row wraps, never hides).
+    table = Table(expand=True, box=None, pad_edge=False, header_style="bold underline")
+    table.add_column(t("tui.flip7.player", lang), no_wrap=True)
+    table.add_column(t("tui.flip7.cards", lang), ratio=1)
     table.add_column("", justify="left")
     table.add_column(t("tui.flip7.round", lang), justify="right")
     table.add_column(t("tui.flip7.total", lang), justify="right")
@@ -117,7 +123,7 @@ def render(ctx: TableContext) -> RenderableType:
         status = str(row.get("status", "active"))
         table.add_row(
             marker + seat_label(seat, ctx),
-            row_text(row),
+            row_text(row, lang),
             Text(t(f"tui.flip7.status.{status}", lang), style=_STATUS_STYLE.get(status, "")),
             str(row.get("points", 0)),
             str(view.get("totals", [0] * (seat + 1))[seat]),
@@ -131,7 +137,7 @@ def render(ctx: TableContext) -> RenderableType:
                     "tui.flip7.pending",
                     lang,
                     name=ctx.name(pending["seat"]),
-                    card=card_label(pending["kind"]),
+                    card=card_label(pending["kind"], lang),
                 ),
                 style=_ACTION_STYLE,
             )
@@ -154,7 +160,7 @@ def describe(action: dict[str, Any], ctx: TableContext) -> str:
         return t("tui.flip7.stay", ctx.lang, points=points)
     if kind == "target":
         pending = ctx.view.get("pending") or {}
-        card = card_label(str(pending.get("kind", "")))
+        card = card_label(str(pending.get("kind", "")), ctx.lang)
         if action.get("seat") == ctx.viewer:
             return t("tui.flip7.give_self", ctx.lang, card=card)
         return t("tui.flip7.give", ctx.lang, card=card, name=ctx.name(action.get("seat")))

@@ -12,7 +12,8 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from parlour.i18n import t
+import parlour.tui.texts  # noqa: F401  (registers the texts)
+from parlour.i18n import has, t
 from parlour.tui.tables import TableContext
 
 # Keys whose values are seat numbers, shown as names.
@@ -25,8 +26,16 @@ def seat_label(seat: int, ctx: TableContext) -> str:
     if seat == ctx.viewer:
         return f"{name} ({t('tui.you', ctx.lang)})"
     if seat in ctx.bots:
-        return f"{name} ({t('tui.bot', ctx.lang, spec=ctx.bots[seat])})"
+        return f"{name} ({t('tui.bot', ctx.lang, spec=bot_label(ctx.bots[seat], ctx.lang))})"
     return name
+
+
+def bot_label(spec: str, lang: str) -> str:
+    """A bot spec in words ("strong" reads "fort" in French); its parameters stay as given."""
+    name, _, params = spec.partition(":")
+    key = f"tui.botname.{name}"
+    word = t(key, lang) if has(key) else name
+    return f"{word}:{params}" if params else word
 
 
 def show_value(key: str, value: Any, ctx: TableContext) -> str:

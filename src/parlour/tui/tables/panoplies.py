@@ -10,14 +10,15 @@ from rich.text import Text
 
 from parlour.i18n import has, register, t
 from parlour.tui.tables import TableContext
-from parlour.tui.tables.familles import HintWords, tracker_hints
+from parlour.tui.tables.familles import HintWords, side_by_side, tracker_hints
 from parlour.tui.tables.generic import seat_label
 
 register(
     {
         "tui.panoplies.header": {
-            "en": "Game {game} of {games} · pile: {pile} cards · outfits laid: {laid}",
-            "fr": "Partie {game} sur {games} · pioche : {pile} cartes · tenues posées : {laid}",
+            "en": "Game {game} of {games} · pile: {pile} {pile:#card|cards} · outfits laid: {laid}",
+            "fr": "Partie {game} sur {games} · pioche : {pile} {pile:#carte|cartes} · tenues "
+            "posées : {laid}",
         },
         "tui.panoplies.mannequin": {"en": "Mannequin", "fr": "Mannequin"},
         "tui.panoplies.player": {"en": "Player", "fr": "Joueur"},
@@ -34,12 +35,21 @@ register(
         },
         "tui.panoplies.outfit_by": {"en": "{character} by {name}", "fr": "{character} par {name}"},
         "tui.panoplies.hand": {"en": "Your hand", "fr": "Votre jeu"},
+        "tui.panoplies.character_line": {"en": "{character}: ", "fr": "{character} : "},
         "tui.panoplies.no_hand": {"en": "(no card)", "fr": "(aucune carte)"},
         "tui.panoplies.ask": {
             "en": "Ask {target} for {card}",
             "fr": "Demander à {target} : {card}",
         },
         "tui.panoplies.losses": {"en": "Games lost: {tally}", "fr": "Parties perdues : {tally}"},
+        "tui.panoplies.pick_character": {
+            "en": "Ask {target}: which character?",
+            "fr": "Demander à {target} : quel personnage ?",
+        },
+        "tui.panoplies.pick_garment": {
+            "en": "Ask {target}, {character}: which garment?",
+            "fr": "Demander à {target}, pour {character} : quel vêtement ?",
+        },
         "tui.panoplies.nothing_known": {
             "en": "Nothing is known yet of the other hands.",
             "fr": "On ne sait encore rien des autres jeux.",
@@ -50,7 +60,7 @@ register(
         },
         "tui.panoplies.holds": {"en": "{name} holds {cards}.", "fr": "{name} a {cards}."},
         "tui.panoplies.asked_in": {
-            "en": "{name} holds a card of each character he asked for: {groups}.",
+            "en": "{name} asked for these characters, so holds a card of each: {groups}.",
             "fr": "{name} a une carte de chaque personnage demandé : {groups}.",
         },
         "tui.panoplies.lacks": {
@@ -74,9 +84,16 @@ def character(ctx: TableContext, name: str) -> str:
     return t(key, ctx.lang) if has(key) else name
 
 
+_ARTICLES = ("the ", "les ", "le ", "la ", "l'")
+
+
 def short_garment(ctx: TableContext, name: str) -> str:
-    """A garment without its English article, for the compact mannequin rows."""
-    return garment(ctx, name).removeprefix("the ")
+    """A garment without its article, for the compact mannequin rows and the hand."""
+    text = garment(ctx, name)
+    for article in _ARTICLES:
+        if text.startswith(article):
+            return text[len(article) :]
+    return text
 
 
 def capital(text: str) -> str:
@@ -125,7 +142,7 @@ def render(ctx: TableContext) -> RenderableType:
         ),
         style="italic",
     )
-    table = Table(expand=True, show_edge=False)
+    table = Table(expand=True, box=None, pad_edge=False, header_style="bold underline")
     table.add_column(t("tui.panoplies.player", lang))
     table.add_column(t("tui.panoplies.cards", lang), justify="right")
     table.add_column(t("tui.panoplies.mannequin", lang), ratio=3)
@@ -168,10 +185,13 @@ def render(ctx: TableContext) -> RenderableType:
         by_character: dict[int, list[int]] = {}
         for card in hand:
             by_character.setdefault(character_of(ctx, card), []).append(card)
+        lines = []
         for index, cards in by_character.items():
-            line = Text(capital(character(ctx, view["characters"][index])) + ": ", style="bold")
+            who = capital(character(ctx, view["characters"][index]))
+            line = Text(t("tui.panoplies.character_line", lang, character=who), style="bold")
             line.append(", ".join(short_garment(ctx, split(ctx, c)[0]) for c in cards))
-            parts.append(line)
+            lines.append(line)
+        parts.append(side_by_side(lines))
     return Group(*parts)
 
 
@@ -187,6 +207,19 @@ def describe(action: dict[str, Any], ctx: TableContext) -> str:
 def sort_key(action: dict[str, Any], ctx: TableContext) -> Any:
     card = int(action.get("card", 0))
     return (action.get("target", 0), character_of(ctx, card), card)
+
+
+def picker(action: dict[str, Any], ctx: TableContext) -> tuple[list[str], list[str]]:
+    """An ask as three choices: whom, which character, which garment (titles, labels)."""
+    lang, card = ctx.lang, int(action["card"])
+    g, c = split(ctx, card)
+    target, who = ctx.name(action["target"]), capital(character(ctx, c))
+    titles = [
+        t("tui.pick.target", lang),
+        t("tui.panoplies.pick_character", lang, target=target),
+        t("tui.panoplies.pick_garment", lang, target=target, character=character(ctx, c)),
+    ]
+    return titles, [target, who, capital(short_garment(ctx, g))]
 
 
 def hints(ctx: TableContext) -> list[str]:

@@ -1,0 +1,5 @@
+"""`python -m parlour` is the `parlour` command."""
+
+from parlour.cli import main
+
+main()
