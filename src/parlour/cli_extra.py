@@ -176,18 +176,18 @@ def install_french_click() -> None:
         except ImportError:
             continue
         if hasattr(module, "_"):
-            module._ = _french
+            setattr(module, "_", _french)  # noqa: B010  (Click's gettext alias)
         if hasattr(module, "ngettext"):
-            module.ngettext = _french_plural
+            setattr(module, "ngettext", _french_plural)  # noqa: B010
     for package in ("click", "typer._click"):
         try:
             exceptions = importlib.import_module(f"{package}.exceptions")
         except ImportError:
             continue
         for name in dir(exceptions):
-            cls = getattr(exceptions, name)
+            cls: Any = getattr(exceptions, name)
             if isinstance(cls, type) and "format_message" in vars(cls):
-                cls.format_message = _translated(cls.format_message)
+                setattr(cls, "format_message", _translated(vars(cls)["format_message"]))  # noqa: B010
     try:
         rich_utils: Any = importlib.import_module("typer.rich_utils")
     except ImportError:
@@ -270,5 +270,5 @@ def completion_script(app: Any, shell: str) -> str:
     completion_class = get_completion_class(shell) if shell in SHELLS else None
     if completion_class is None:
         raise ParlourError(f"unknown shell {shell!r}; shells are: {', '.join(SHELLS)}")
-    command = typer.main.get_command(app)
+    command: Any = typer.main.get_command(app)
     return str(completion_class(command, {}, "parlour", COMPLETE_VAR).source())

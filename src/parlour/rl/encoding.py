@@ -205,9 +205,9 @@ def check_table(game: Game, rules: Any, num_players: int) -> None:
 
 def with_turn_cap(rules: Any, cap: int | None) -> Any:
     """The rules with `max_turns` set to `cap` when the game has that option and it is unset."""
-    if cap is None or not dataclasses.is_dataclass(rules):
+    if cap is None or not dataclasses.is_dataclass(rules) or isinstance(rules, type):
         return rules
     names = {f.name for f in dataclasses.fields(rules)}
-    if "max_turns" in names and rules.max_turns is None:
+    if "max_turns" in names and getattr(rules, "max_turns", None) is None:
         return dataclasses.replace(rules, max_turns=cap)
     return rules

@@ -20,6 +20,10 @@ def row_format(path: str | Path) -> str:
     suffix = Path(path).suffix.lower()
     if suffix not in ROW_FORMATS:
         raise ParlourError(f"--out writes .csv or .parquet files, not {Path(path).name!r}")
+    if ROW_FORMATS[suffix] == "parquet":
+        from parlour.extras import require
+
+        require("pyarrow", "parquet", "--out FILE.parquet")
     return ROW_FORMATS[suffix]
 
 

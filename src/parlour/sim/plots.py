@@ -17,6 +17,9 @@ def check_plot_path(path: str | Path) -> Path:
     target = Path(path)
     if target.suffix.lower() not in PLOT_FORMATS:
         raise ParlourError(f"--plot writes .png or .svg files, not {target.name!r}")
+    from parlour.extras import require
+
+    require("matplotlib", "plot", "--plot")
     return target
 
 

@@ -56,7 +56,7 @@ def rate_tables(
                 continue
             by_seat = [table[b] for b in seating(index, len(table))]
             teams = [[current[b]] for b in by_seat]
-            ranks = [int(r) for r in table_rows.ranks[index]]
+            ranks: list[float] = [int(r) for r in table_rows.ranks[index]]
             rated = model.rate(teams, ranks=ranks)
             for b, team in zip(by_seat, rated, strict=True):
                 current[b] = team[0]

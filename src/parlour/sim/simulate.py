@@ -206,7 +206,7 @@ def run_jobs(
     arrived: set[tuple[int, int]] = set()
     failures: list[GameFailure] = []
     # closing(): leaving the loop early cancels the chunks not started, at once
-    with closing(backend.execute(jobs, chunks)) as results:
+    with closing(backend.execute(jobs, chunks)) as results:  # type: ignore[type-var]  # a generator
         for result in results:
             arrived.add((result.job, result.start))
             if records_dir is not None:

@@ -273,7 +273,7 @@ class SetupScreen(SizeAware, Screen[None]):
         pairs = []
         for name, _default, _help, _choices in self.options:
             widget = self.query_one(f"#opt-{name}")
-            value = widget.value  # type: ignore[attr-defined]  (Switch, Select, Input)
+            value = getattr(widget, "value")  # noqa: B009  (a Switch, Select or Input)
             pairs.append(f"{name}={value}")
         rules = parse_options(self.game.rules_class, pairs)
         seed_text = self.query_one("#seed", Input).value.strip()

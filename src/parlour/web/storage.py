@@ -8,8 +8,6 @@ server killed at any moment restarts with every table exactly as its players las
 from __future__ import annotations
 
 import json
-import os
-from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
@@ -53,9 +51,11 @@ games_table = Table(
 
 
 def default_db_url() -> str:
-    """A SQLite file in the user's data folder: nothing to set up."""
-    base = os.environ.get("XDG_DATA_HOME") or os.path.join(Path.home(), ".local", "share")
-    folder = Path(base) / "parlour"
+    """A SQLite file in the user's data folder (the platform's own: XDG on Linux, Application
+    Support on macOS, AppData on Windows): nothing to set up."""
+    from platformdirs import user_data_path
+
+    folder = user_data_path("parlour", appauthor=False)
     folder.mkdir(parents=True, exist_ok=True)
     return f"sqlite:///{folder / 'parlour.db'}"
 

@@ -105,8 +105,8 @@ def deal_command(
     winner = result["winner"]
     who = (
         t("beggar.cli.no_winner", language)
-        if winner is None
-        else t("beggar.cli.winner", language, letter=chr(65 + int(winner)), seat=winner)
+        if not isinstance(winner, int)
+        else t("beggar.cli.winner", language, letter=chr(65 + winner), seat=winner)
     )
     line = t(
         "beggar.cli.result",

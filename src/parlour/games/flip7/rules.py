@@ -415,8 +415,8 @@ class Flip7State(State):
     def _flip3(self, target: int, remaining: int, aside: tuple[int, ...]) -> None:
         if self.status[target] != ACTIVE:  # a bust: the set-aside actions are discarded
             self.discard.append(FLIP_THREE)
-            for card in aside:
-                self._lose(card, target)
+            for lost in aside:
+                self._lose(lost, target)
             return
         if remaining == 0:
             self.discard.append(FLIP_THREE)
