@@ -70,3 +70,26 @@ def on_screen(app: ParlourApp, name: str) -> bool:
 def table_ready(app: ParlourApp) -> bool:
     """A table screen is on top and mounted."""
     return isinstance(app.screen, TableScreen) and app.screen.ready
+
+
+def screen_lines(app: ParlourApp) -> list[str]:
+    """The terminal as a person sees it now: one string per row, what the compositor drew."""
+    return [strip.text for strip in app.screen._compositor.render_strips()]
+
+
+def region_text(app: ParlourApp, selector: str) -> str:
+    """The part of the terminal that the widget `selector` covers, as drawn."""
+    region = app.screen.query_one(selector).region
+    rows = screen_lines(app)[region.y : region.y + region.height]
+    return "\n".join(row[region.x : region.x + region.width] for row in rows)
+
+
+def run_at(
+    app: ParlourApp, size: tuple[int, int], scenario: Callable[[Pilot[Any]], Awaitable[None]]
+) -> None:
+    async def main() -> None:
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            await scenario(pilot)
+
+    asyncio.run(main())

@@ -363,8 +363,15 @@ class TableScreen(SizeAware, Screen[None]):
         yield Static("", id="message")
         yield Footer()
 
+    def say(self, message: Text | str) -> None:
+        """The message line under the table; it takes no row while it has nothing to say."""
+        line = self.query_one("#message", Static)
+        line.update(message)
+        line.display = bool(str(message))
+
     def on_mount(self) -> None:
         self.fit(self.app.size.width, self.app.size.height)
+        self.say("")
         self.query_one("#hints").display = self.show_hints
         self._write_history()
         self.ready = True
@@ -428,9 +435,7 @@ class TableScreen(SizeAware, Screen[None]):
             except Exception as err:  # a failing bot must not take the table down with it
                 self._narrate(events)
                 name = session.names[session.mover] if session.mover is not None else "?"
-                self.query_one("#message", Static).update(
-                    Text(t("tui.bot_failed", session.lang, name=name, error=str(err)))
-                )
+                self.say(Text(t("tui.bot_failed", session.lang, name=name, error=str(err))))
                 return
             self._narrate(events)
             self.advance()
@@ -446,14 +451,13 @@ class TableScreen(SizeAware, Screen[None]):
     def play(self, action: Any) -> None:
         """The person's move: played if allowed, explained if not (nothing changes then)."""
         session = self.session
-        message = self.query_one("#message", Static)
         try:
             events = session.play(action)
         except IllegalAction as err:
             reason = session.reason(err)
-            message.update(Text(t("tui.not_allowed", session.lang, reason=reason)))
+            self.say(Text(t("tui.not_allowed", session.lang, reason=reason)))
             return
-        message.update("")
+        self.say("")
         self.path = []
         player = session.viewer
         self._narrate(events)
@@ -571,9 +575,7 @@ class TableScreen(SizeAware, Screen[None]):
             self._refresh_moves()
             return
         if not choice.legal:
-            self.query_one("#message", Static).update(
-                Text(t("tui.not_allowed", self.session.lang, reason=choice.reason))
-            )
+            self.say(Text(t("tui.not_allowed", self.session.lang, reason=choice.reason)))
             return
         self.play(choice.action)
 
@@ -583,9 +585,7 @@ class TableScreen(SizeAware, Screen[None]):
             return
         choice = self.shown[index]
         if not choice.legal:
-            self.query_one("#message", Static).update(
-                Text(t("tui.not_allowed", self.session.lang, reason=choice.reason))
-            )
+            self.say(Text(t("tui.not_allowed", self.session.lang, reason=choice.reason)))
             return
         self.play(choice.action)
 
@@ -649,9 +649,7 @@ class TableScreen(SizeAware, Screen[None]):
     def action_auto(self) -> None:
         self.auto = not self.auto
         lang = self.session.lang
-        self.query_one("#message", Static).update(
-            Text(t("tui.auto_on" if self.auto else "tui.auto_off", lang))
-        )
+        self.say(Text(t("tui.auto_on" if self.auto else "tui.auto_off", lang)))
         self.advance()
 
 

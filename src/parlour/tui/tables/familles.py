@@ -111,7 +111,6 @@ def render(ctx: TableContext) -> RenderableType:
         )
     parts: list[RenderableType] = [header, players]
     if "hand" in view:
-        parts.append(Text(""))
         parts.append(Text(t("tui.familles.hand", lang), style="bold underline"))
         hand = sorted(view["hand"])
         if not hand:

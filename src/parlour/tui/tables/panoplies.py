@@ -177,7 +177,6 @@ def render(ctx: TableContext) -> RenderableType:
         tally = " · ".join(f"{ctx.name(s)} {n}" for s, n in enumerate(match.get("losses", [])))
         parts.append(Text(t("tui.panoplies.losses", lang, tally=tally), style="bold"))
     if "hand" in view:
-        parts.append(Text(""))
         parts.append(Text(t("tui.panoplies.hand", lang), style="bold underline"))
         hand = sorted(view["hand"], key=lambda c: (character_of(ctx, c), c))
         if not hand:
