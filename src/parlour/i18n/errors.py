@@ -103,11 +103,17 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
         ),
         (
             r"^bad parameters for bot '(?P<bot>.*)': (?P<name>\S+) takes no parameter$",
-            "mauvais paramètres pour le robot '{bot}' : {name} ne prend aucun paramètre",
+            "mauvais paramètres pour le robot '{bot}' : '{name}' ne prend aucun paramètre",
+        ),
+        (
+            r"^bad parameters for bot '(?P<bot>.*)': (?P<name>\S+) takes (?P<wanted>.*) "
+            r"\(numbers\), not '(?P<given>.*)'$",
+            "mauvais paramètres pour le robot '{bot}' : '{name}' attend des nombres "
+            "('{wanted}'), pas '{given}'",
         ),
         (
             r"^bad parameters for bot '(?P<bot>.*)': (?P<name>\S+) takes (?P<wanted>.*)$",
-            "mauvais paramètres pour le robot '{bot}' : {name} prend {wanted}",
+            "mauvais paramètres pour le robot '{bot}' : '{name}' prend '{wanted}'",
         ),
         (
             r"^unknown game '(?P<game>.*)'; games are: (?P<games>.*)$",
@@ -141,24 +147,24 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
             "langue inconnue '{lang}' ; les langues sont : {langs}",
         ),
         (
-            r"^unknown rules option (?P<rest>.*)$",
-            "option de règle inconnue {rest}",
+            r"^unknown rules option (?P<key>'.*?'); options are: (?P<opts>.*)$",
+            "option de règle inconnue {key} ; les options sont : {opts}",
         ),
         (
             r"^option (?P<name>\S+) must be one of (?P<shown>.*), not (?P<value>.*)$",
-            "l'option {name} vaut {shown}, pas {value}",
+            "l'option '{name}' vaut {shown}, pas {value}",
         ),
         (
             r"^option (?P<name>\S+) takes true or false, not (?P<value>.*)$",
-            "l'option {name} vaut true ou false, pas {value}",
+            "l'option '{name}' vaut 'true' ou 'false', pas {value}",
         ),
         (
             r"^option (?P<name>\S+) takes a whole number, not (?P<value>.*)$",
-            "l'option {name} est un nombre entier, pas {value}",
+            "l'option '{name}' est un nombre entier, pas {value}",
         ),
         (
             r"^option (?P<name>\S+) takes a number, not (?P<value>.*)$",
-            "l'option {name} est un nombre, pas {value}",
+            "l'option '{name}' est un nombre, pas {value}",
         ),
         (
             r"^a rules option is written key=value, not (?P<pair>.*)$",
@@ -207,8 +213,20 @@ def localise_message(message: str, lang: str) -> str:
     for pattern, french in _PATTERNS:
         found = pattern.match(message)
         if found:
-            return french.format(**found.groupdict())
+            values = {
+                key: _quoted(value) if key in _NAME_LISTS else value
+                for key, value in found.groupdict().items()
+            }
+            return french.format(**values)
     return message
+
+
+# Lists of names to type (bots, games, languages, options): quoted, as the words of a command.
+_NAME_LISTS = frozenset({"bots", "games", "langs", "opts"})
+
+
+def _quoted(names: str) -> str:
+    return ", ".join(f"'{name.strip()}'" for name in names.split(","))
 
 
 def localise_error(err: Exception, lang: str) -> str:

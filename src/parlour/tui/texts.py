@@ -10,8 +10,8 @@ register(
         "tui.human": {"en": "human", "fr": "humain"},
         "tui.name": {"en": "Name", "fr": "Nom"},
         "tui.seat_field": {"en": "{field}: any", "fr": "{field} : au choix"},
-        "tui.age": {"en": "age (optional)", "fr": "âge (facultatif)"},
-        "tui.level": {"en": "bot level (e.g. 23)", "fr": "niveau du robot (ex. 23)"},
+        "tui.age": {"en": "age", "fr": "âge"},  # short: the field is narrow at 80 columns
+        "tui.level": {"en": "level", "fr": "niveau"},
         "tui.language": {"en": "Language", "fr": "Langue"},
         "tui.seed": {"en": "Seed (empty: random)", "fr": "Graine (vide : au hasard)"},
         "tui.rules_options": {"en": "Rules options", "fr": "Options de règle"},
