@@ -170,8 +170,18 @@ def completion_command(
 def main(argv: list[str] | None = None) -> None:
     """Entry point: every ParlourError is one clear line; its exit status says whose fault it
     is (2: the arguments, 1: the command failed while running)."""
-    from parlour.cli_extra import install_french_click, localise_error, translate_help
+    import os
 
+    from parlour.cli_extra import (
+        COMPLETE_VAR,
+        enable_completion,
+        install_french_click,
+        localise_error,
+        translate_help,
+    )
+
+    if COMPLETE_VAR in os.environ:
+        enable_completion()
     lang = resolve_lang(None)
     command = typer.main.get_command(app)
     if lang == "fr":

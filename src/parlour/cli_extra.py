@@ -260,15 +260,34 @@ def translate_help(command: Any, translate: Callable[[str], str] | None = None) 
         translate_help(sub, translate)
 
 
-def completion_script(app: Any, shell: str) -> str:
-    """The script that completes `parlour` in `shell` (Click's own completion)."""
-    import typer
-    from click.shell_completion import get_completion_class
+def enable_completion() -> None:
+    """Let the command answer its completion script's questions (the `_PARLOUR_COMPLETE` call).
 
+    Typer registers its shells' completion only for apps that add its own completion options;
+    Parlour has a `completion` command instead, so it registers them itself.
+    """
+    try:
+        from typer._completion_classes import completion_init
+    except ImportError:  # an older Typer over Click, whose shells are built in
+        return
+    completion_init()
+
+
+def completion_script(app: Any, shell: str) -> str:
+    """The script that completes `parlour` in `shell`, as Typer writes it for its own apps."""
     from parlour.core.errors import ParlourError
 
-    completion_class = get_completion_class(shell) if shell in SHELLS else None
-    if completion_class is None:
+    if shell not in SHELLS:
         raise ParlourError(f"unknown shell {shell!r}; shells are: {', '.join(SHELLS)}")
-    command: Any = typer.main.get_command(app)
-    return str(completion_class(command, {}, "parlour", COMPLETE_VAR).source())
+    enable_completion()
+    try:
+        from typer._completion_shared import get_completion_script
+    except ImportError:
+        import typer
+        from click.shell_completion import get_completion_class
+
+        command: Any = typer.main.get_command(app)
+        completion_class: Any = get_completion_class(shell)
+        return str(completion_class(command, {}, "parlour", COMPLETE_VAR).source())
+    script = get_completion_script(prog_name="parlour", complete_var=COMPLETE_VAR, shell=shell)
+    return script + "\n"
