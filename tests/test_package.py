@@ -132,3 +132,15 @@ def test_the_data_folder_is_the_platforms(monkeypatch: Any, tmp_path: Path) -> N
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     assert default_db_url() == f"sqlite:///{tmp_path / 'parlour' / 'parlour.db'}"
+
+
+def test_flip7_plays_without_numba() -> None:
+    # Numba blocked as if not installed: the command is still there and answers (in Python).
+    code = (
+        "import sys; sys.modules['numba'] = None\n"
+        "from parlour.cli import main\n"
+        "main(['flip7', 'solve', '--hand', '3,4'])\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "-> hit" in done.stdout and "Traceback" not in done.stderr

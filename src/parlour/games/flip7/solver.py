@@ -19,7 +19,16 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-from numba import njit
+
+try:
+    from numba import njit
+except ImportError:  # Numba absent: the same functions run as plain Python, only slower
+
+    def njit(*args: Any, **kwargs: Any) -> Any:  # type: ignore[no-redef]
+        if len(args) == 1 and callable(args[0]) and not kwargs:
+            return args[0]
+        return lambda function: function
+
 
 from parlour.core.errors import RulesError
 from parlour.games.flip7.cards import FULL_COUNTS, X2, is_number, plus_value
