@@ -96,9 +96,16 @@ def rules_command(
     table.add_column(t("option", language))
     table.add_column(t("default", language))
     table.add_column(t("meaning", language))
+    from parlour.i18n.options import option_help, option_label, typed_value
+
     for name, default, help_text, choices in describe_options(the_game.rules_class):
-        shown = help_text + (f" [{' | '.join(map(str, choices))}]" if choices else "")
-        table.add_row(name, repr(default) if isinstance(default, str) else str(default), shown)
+        # The option and its values as --rules takes them; the meaning in the reader's language.
+        colon = " : " if language == "fr" else ": "
+        meaning = option_label(the_game.name, name, language) + colon
+        meaning += option_help(the_game.name, name, help_text, language)
+        if choices:
+            meaning += f" [{' | '.join(typed_value(c) for c in choices)}]"
+        table.add_row(name, typed_value(default), meaning)
     console.print(table)
     credits = getattr(the_game, "credits", None)
     if credits:

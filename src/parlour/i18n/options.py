@@ -232,3 +232,14 @@ def value_label(game: str, name: str, value: Any, lang: str) -> str:
         if has(key):
             return t(key, lang)
     return text
+
+
+def typed_value(value: Any) -> str:
+    """A value as `--rules key=value` takes it: true, false, none, 1,2,3."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "none"
+    if isinstance(value, tuple):
+        return ",".join(map(str, value))
+    return str(value)
