@@ -40,16 +40,16 @@ CSS = """
 .card Button { margin: 1 1 0 0; }
 .seat-row { height: auto; }
 .seat-row Label { width: 8; padding: 1 1 0 0; }
-.seat-row Select { width: 20; }
-.seat-row .name { width: 16; }
-.seat-row .level { width: 10; }
-.seat-row .age { width: 8; }
-.seat-row .data { width: 16; }
+.seat-row Select { width: 17; }
+.seat-row .name { width: 14; }
+.seat-row .level { width: 12; }
+.seat-row .age { width: 9; }
+.seat-row .data { width: 18; }
 .option-row { height: auto; }
 .option-row Label { width: 26; padding: 1 1 0 0; }
 .option-row Select, .option-row Input { width: 1fr; max-width: 48; }
 .option-help { color: $text-muted; padding: 0 0 0 27; }
-#setup { padding: 0 1; }
+#setup { padding: 0 0 0 1; scrollbar-size-vertical: 1; }
 #setup-bar { height: auto; padding: 0 1; }
 #setup-error { color: $error; height: auto; padding: 1 1; width: 1fr; }
 """

@@ -9,7 +9,7 @@ register(
         "tui.seat": {"en": "Seat {n}", "fr": "Place {n}"},
         "tui.human": {"en": "human", "fr": "humain"},
         "tui.name": {"en": "Name", "fr": "Nom"},
-        "tui.seat_field": {"en": "{field}: any", "fr": "{field} : au choix"},
+        "tui.seat_field": {"en": "{field}", "fr": "{field}"},  # left blank: any one
         "tui.age": {"en": "age", "fr": "âge"},  # short: the field is narrow at 80 columns
         "tui.level": {"en": "level", "fr": "niveau"},
         "tui.language": {"en": "Language", "fr": "Langue"},
@@ -120,9 +120,9 @@ register(
             f"tui.botname.{name}": {"en": en, "fr": fr}
             for name, en, fr in (
                 ("random", "random", "hasard"),
-                ("first", "first move", "premier coup"),
+                ("first", "first move", "1er coup"),
                 ("strong", "strong", "fort"),
-                ("counter", "card counter", "compteur"),
+                ("counter", "counter", "compteur"),
                 ("threshold", "threshold", "seuil"),
                 ("solver", "solver", "solveur"),
                 ("memory", "memory", "mémoire"),
