@@ -142,6 +142,12 @@ def test_the_setup_screen_fits_80_columns() -> None:
         for widget in screen.query("#seat-0 > *"):
             assert widget.region.right <= 80, widget
         assert screen.query_one("#start").region.y < 24  # Start is on the first screen
-        assert "Commencer" in "\n".join(screen_lines(app))
+        lines = screen_lines(app)
+        assert "Commencer" in "\n".join(lines)
+        # The first seat's row, drawn whole: kind, name, level, age and character, uncut.
+        row = next(line for line in lines if "Place 1" in line)
+        for shown in ("humain", "Joueur 1", "niveau", "âge", "personnage"):
+            assert shown in row, row
+        assert row.rstrip().endswith("▎")  # the last field's right edge is on the screen
 
     run_at(app, (80, 24), scenario)
