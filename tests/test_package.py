@@ -41,6 +41,40 @@ def png(tmp_path: Path) -> Path:
         (["play", "--resume", "{png}"], 1, "is not a game record (not a text file)"),
         (["play", "--resume", "/nonexistent/saved.json"], 1, "cannot read"),
         (["beggar", "search", "--results", "{dir}"], 1, "Is a directory"),
+        (
+            [
+                "simulate",
+                "beggar",
+                "--bots",
+                "first,first",
+                "--games",
+                "2",
+                "--workers",
+                "1",
+                "--no-progress",
+                "--out",
+                "{dir}",
+            ],
+            2,
+            "--out writes .csv or .parquet files",
+        ),
+        (
+            [
+                "simulate",
+                "beggar",
+                "--bots",
+                "first,first",
+                "--games",
+                "2",
+                "--workers",
+                "1",
+                "--no-progress",
+                "--out",
+                "{csvdir}",
+            ],
+            1,
+            "cannot write",
+        ),
         (["play", "flip7", "--bots", "strong:zz"], 2, "strong takes no parameter"),
         (["play", "flip7", "--bots", "threshold:abc"], 2, "threshold takes threshold (numbers)"),
         (["play", "flip7", "--players", "-3"], 2, "flip7 is played by 2 to 18 players, not -3"),
@@ -50,7 +84,8 @@ def png(tmp_path: Path) -> Path:
 def test_bad_input_is_one_line_and_the_right_status(
     argv: list[str], code: int, says: str, png: Path, tmp_path: Path
 ) -> None:
-    args = [a.format(png=png, dir=tmp_path) for a in argv]
+    (tmp_path / "games.csv").mkdir()  # a folder where a file is expected
+    args = [a.format(png=png, dir=tmp_path, csvdir=tmp_path / "games.csv") for a in argv]
     done = parlour(*args)
     assert done.returncode == code, done.stderr
     assert "Traceback" not in done.stderr and "Error:" not in done.stderr

@@ -8,7 +8,7 @@ from typing import Any
 
 from rich.table import Table
 
-from parlour.core.errors import ParlourError
+from parlour.core.errors import FileProblem, ParlourError
 from parlour.sim.schedule import game_seed, seating
 from parlour.sim.stats import GameRows, Summary
 
@@ -63,7 +63,7 @@ def write_rows(rows: GameRows, path: str | Path) -> None:
             writer.writerow(columns)
             writer.writerows(zip(*columns.values(), strict=True))
     except OSError as err:
-        raise ParlourError(f"cannot write {target}: {err.strerror}") from None
+        raise FileProblem(f"cannot write {target}: {err.strerror}") from None
 
 
 def _share(value: float) -> str:

@@ -7,7 +7,7 @@ from typing import Any
 
 import numpy as np
 
-from parlour.core.errors import ParlourError
+from parlour.core.errors import FileProblem, ParlourError
 from parlour.sim.stats import GameRows, Summary
 
 PLOT_FORMATS = (".png", ".svg")
@@ -103,7 +103,7 @@ def plot_summary(
     try:
         fig.savefig(target, dpi=110)
     except OSError as err:
-        raise ParlourError(f"cannot write {target}: {err.strerror}") from None
+        raise FileProblem(f"cannot write {target}: {err.strerror}") from None
     finally:
         plt.close(fig)
     return target

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from parlour.bots.base import make_bot
-from parlour.core.errors import ParlourError, RulesError
+from parlour.core.errors import FileProblem, ParlourError, RulesError
 from parlour.core.game import Game
 from parlour.core.options import make_rules, parse_options
 from parlour.core.registry import get_game
@@ -171,7 +171,7 @@ def write_records(directory: Path, job: SimJob, result: ChunkResult) -> None:
             path = record_path(directory, job, result.start + offset)
             path.write_text(json.dumps(record, ensure_ascii=False) + "\n")
     except OSError as err:
-        raise ParlourError(f"cannot write records to {directory}: {err.strerror}") from None
+        raise FileProblem(f"cannot write records to {directory}: {err.strerror}") from None
     result.records = []  # written; do not keep thousands of records in memory
 
 
@@ -201,7 +201,7 @@ def run_jobs(
         try:
             records_dir.mkdir(parents=True, exist_ok=True)
         except OSError as err:
-            raise ParlourError(f"cannot create {records_dir}: {err.strerror}") from None
+            raise FileProblem(f"cannot create {records_dir}: {err.strerror}") from None
     received: list[list[ChunkResult]] = [[] for _ in jobs]
     arrived: set[tuple[int, int]] = set()
     failures: list[GameFailure] = []

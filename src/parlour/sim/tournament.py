@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from parlour.core.errors import ParlourError
+from parlour.core.errors import FileProblem, ParlourError
 from parlour.core.registry import get_game
 from parlour.sim.backends import make_backend
 from parlour.sim.ratings import Rating, rate_tables
@@ -193,5 +193,5 @@ def save_tournament(result: TournamentResult, path: str | Path) -> Path:
                     [rank, s.rating.bot, *rating, s.games, s.wins, s.win_share, *s.ci95]
                 )
     except OSError as err:
-        raise ParlourError(f"cannot write {target}: {err.strerror}") from None
+        raise FileProblem(f"cannot write {target}: {err.strerror}") from None
     return target
