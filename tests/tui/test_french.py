@@ -116,6 +116,9 @@ def test_the_setup_and_rules_screens_show_french_only() -> None:
     app = ParlourApp(session=PlaySession(PlayConfig("flip7", seats, lang="fr", seed=2)))
 
     async def rules(pilot: Any) -> None:
+        await settle(pilot, lambda: on_screen(app, "TableScreen"))
+        await pilot.pause()
+        assert_french([" ".join(screen_lines(app))], "table screen")  # footer and titles too
         await pilot.press("r")
         await settle(pilot, lambda: on_screen(app, "RulesScreen"))
         await pilot.pause()

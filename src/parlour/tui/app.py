@@ -65,6 +65,9 @@ class ParlourApp(App[None]):
 
     CSS = CSS
     TITLE = "Parlour"
+    # Textual's command palette only speaks English (Quit, Keys, Theme...): the footer's keys
+    # already do all a player needs, in the table's language.
+    ENABLE_COMMAND_PALETTE = False
 
     def __init__(
         self,
