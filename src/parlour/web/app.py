@@ -160,6 +160,7 @@ def create_app(settings: Settings) -> Starlette:
 
     async def api_tables(request: Request) -> Response:
         if request.method == "GET":
+            hall.discover()  # tables other server processes made
             return JSONResponse({"revision": hall.revision, "tables": hall.lobby()})
         try:
             table, token = hall.create(await _body(request))
@@ -213,7 +214,7 @@ def create_app(settings: Settings) -> Starlette:
 
     async def table_socket(websocket: WebSocket) -> None:
         await websocket.accept()
-        table = hall.tables.get(websocket.path_params["table_id"])
+        table = hall.find(websocket.path_params["table_id"])
         if table is None:
             await websocket.send_text(
                 json.dumps({"type": "error", "code": "no_table", "message": "no such table"})
