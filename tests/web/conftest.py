@@ -18,11 +18,58 @@ import pytest
 
 from parlour.web.storage import Storage
 from parlour.web.tables import Hall
+from tests.web.pg import Cluster, create_database, drop_database, pg_bin
+
+# The database of the web tests: unset (or a sqlite: URL) for a SQLite file per test, the URL
+# of a PostgreSQL server for a fresh database on it per test, or "cluster" for a throwaway
+# PostgreSQL cluster started for the run.
+TEST_DB = os.environ.get("PARLOUR_TEST_DATABASE_URL", "").strip()
+
+
+def no_postgres(reason: str) -> None:
+    """Skip where PostgreSQL is not installed; in CI, where it must be, fail instead."""
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"CI must test PostgreSQL: {reason}")
+    pytest.skip(reason)
+
+
+def _cluster() -> Cluster:
+    if pg_bin() is None:
+        no_postgres("PostgreSQL's server binaries (initdb, pg_ctl) are not installed")
+    return Cluster()
+
+
+@pytest.fixture(scope="session")
+def pg_server() -> Iterator[str]:
+    """The URL of a PostgreSQL server for this run (started here when TEST_DB is "cluster")."""
+    if TEST_DB != "cluster":
+        yield TEST_DB
+        return
+    cluster = _cluster()
+    yield cluster.url()
+    cluster.remove()
 
 
 @pytest.fixture
-def db_url(tmp_path: Path) -> str:
-    return f"sqlite:///{tmp_path / 'parlour.db'}"
+def pg_cluster() -> Iterator[Cluster]:
+    """A PostgreSQL cluster of the test's own, which it may stop and start."""
+    cluster = _cluster()
+    yield cluster
+    cluster.remove()
+
+
+def fresh_db_url(folder: Path, request: pytest.FixtureRequest) -> str:
+    """An empty database of the kind the run tests (see TEST_DB)."""
+    if not TEST_DB or TEST_DB.startswith("sqlite"):
+        return f"sqlite:///{folder / 'parlour.db'}"
+    url = create_database(request.getfixturevalue("pg_server"))
+    request.addfinalizer(lambda: drop_database(url))
+    return url
+
+
+@pytest.fixture
+def db_url(tmp_path: Path, request: pytest.FixtureRequest) -> str:
+    return fresh_db_url(tmp_path, request)
 
 
 @pytest.fixture
@@ -103,9 +150,11 @@ class Server:
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+def server(
+    tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest
+) -> Iterator[Server]:
     """One server for the tests of a module that do not kill it."""
-    running = Server(f"sqlite:///{tmp_path_factory.mktemp('db') / 'parlour.db'}")
+    running = Server(fresh_db_url(tmp_path_factory.mktemp("db"), request))
     running.start()
     yield running
     running.stop()
