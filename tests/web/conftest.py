@@ -8,6 +8,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -94,6 +95,13 @@ class Server:
         self.bot_delay = bot_delay
         self.port = free_port()
         self.process: subprocess.Popen[bytes] | None = None
+        handle, name = tempfile.mkstemp(prefix="parlour-server-", suffix=".log")
+        os.close(handle)
+        self.log = Path(name)
+
+    def errors(self) -> str:
+        """What the server wrote to its standard error so far."""
+        return self.log.read_text(errors="replace")
 
     @property
     def url(self) -> str:
@@ -108,15 +116,13 @@ class Server:
         command += ["--db", self.db_url, "--bot-delay", str(self.bot_delay)]
         command += ["--rate", str(self.rate)]
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-        self.process = subprocess.Popen(
-            command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
-        )
+        # Its log goes to a file, not a pipe that nobody reads while it runs.
+        with open(self.log, "ab") as log:
+            self.process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=log)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                raise RuntimeError(
-                    self.process.stderr.read().decode() if self.process.stderr else ""
-                )
+                raise RuntimeError(self.errors())
             try:
                 httpx.get(self.url + "/api/tables", timeout=1)
                 return

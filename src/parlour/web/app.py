@@ -20,7 +20,6 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from parlour.bots.base import available_bots
-from parlour.core.errors import ParlourError
 from parlour.core.options import describe_options
 from parlour.core.records import replay
 from parlour.core.registry import game_names, get_game
@@ -143,6 +142,7 @@ def replay_steps(record: dict[str, Any], lang: str) -> dict[str, Any]:
 
 def create_app(settings: Settings) -> Starlette:
     storage = Storage(settings.db_url)
+    storage.claim()  # a SQLite file serves one process; PostgreSQL any number
     hall = Hall(storage, bot_delay=settings.bot_delay)
 
     async def page(request: Request) -> Response:
@@ -284,18 +284,30 @@ def create_app(settings: Settings) -> Starlette:
     return app
 
 
+def log_to_stderr() -> None:
+    """The server's warnings (an outage, a table that cannot be restored) as timed lines."""
+    logger = logging.getLogger("parlour")
+    if not logger.handlers:
+        handler = logging.StreamHandler()
+        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+        logger.addHandler(handler)
+        logger.setLevel(logging.INFO)
+
+
 def app_from_env() -> Starlette:
-    """For `uvicorn parlour.web.app:app_from_env --factory` (PARLOUR_DB, PARLOUR_BOT_DELAY)."""
+    """For `uvicorn parlour.web.app:app_from_env --factory [--workers N]`: the settings come
+    from PARLOUR_DB, PARLOUR_BOT_DELAY and PARLOUR_RATE (`parlour serve --workers` sets them)."""
     import os
 
     from parlour.web.storage import default_db_url
 
-    try:
-        return create_app(
-            Settings(
-                db_url=os.environ.get("PARLOUR_DB") or default_db_url(),
-                bot_delay=float(os.environ.get("PARLOUR_BOT_DELAY", "0.9")),
-            )
+    rate = float(os.environ.get("PARLOUR_RATE", "40"))
+    log_to_stderr()
+    return create_app(
+        Settings(
+            db_url=os.environ.get("PARLOUR_DB") or default_db_url(),
+            bot_delay=float(os.environ.get("PARLOUR_BOT_DELAY", "0.9")),
+            rate=rate,
+            burst=max(2 * rate, 10),
         )
-    except ParlourError:
-        raise
+    )

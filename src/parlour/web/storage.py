@@ -251,8 +251,36 @@ class Storage:
         """Whether several server processes may use this database at once."""
         return self.is_postgres
 
+    def claim(self) -> None:
+        """Serve this database from this process alone, if it is a SQLite file.
+
+        Tables live in their server's memory and only PostgreSQL tells the other processes of
+        a change, so a second server process on one SQLite file (uvicorn's `--workers` among
+        them) is refused with a clear message rather than serving stale tables.
+        """
+        path = self.engine.url.database if self.engine.dialect.name == "sqlite" else None
+        if not path or path == ":memory:":
+            return
+        try:
+            import fcntl
+        except ImportError:  # not on this system: nothing to enforce it with
+            return
+        handle = open(f"{path}.lock", "a")  # noqa: SIM115 - held open while the process lives
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            handle.close()
+            raise ParlourError(
+                f"the SQLite database {path} is already served by another process; "
+                "several server processes (--workers) need PostgreSQL (--db postgresql://...)"
+            ) from None
+        self._claim = handle
+
     def close(self) -> None:
         self.engine.dispose()
+        claim = getattr(self, "_claim", None)
+        if claim is not None:
+            claim.close()
 
     # ----- the schema -----------------------------------------------------------------------
     def migrate(self) -> None:
