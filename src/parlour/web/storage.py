@@ -51,7 +51,6 @@ from parlour.core.errors import ParlourError
 
 CHANNEL = "parlour"  # the PostgreSQL notification channel of committed changes
 MIGRATION_LOCK = 0x7061726C  # an advisory lock id: one process migrates at a time
-SCHEMA_HEAD = "0002"
 
 metadata = MetaData()
 
@@ -283,8 +282,9 @@ class Storage:
             claim.close()
 
     # ----- the schema -----------------------------------------------------------------------
-    def migrate(self) -> None:
-        """Bring the schema to the newest migration (a database of before Alembic included)."""
+    def migrate(self, target: str = "head") -> None:
+        """Bring the schema to a migration, the newest by default (a database made before
+        migrations existed is recognised as 0001)."""
         from alembic import command
         from alembic.config import Config
 
@@ -299,11 +299,20 @@ class Storage:
             config.attributes["connection"] = conn
             if "parlour_tables" in names and "alembic_version" not in names:
                 command.stamp(config, "0001")  # made by create_all before migrations existed
-            command.upgrade(config, "head")
+            if target == "head" or target > (self._version(conn) or ""):
+                command.upgrade(config, target)
+            else:
+                command.downgrade(config, target)
+
+    @staticmethod
+    def _version(conn: Connection) -> str | None:
+        if "alembic_version" not in inspect(conn).get_table_names():
+            return None
+        return conn.execute(text("SELECT version_num FROM alembic_version")).scalar()
 
     def schema_version(self) -> str | None:
         with self.engine.connect() as conn:
-            return conn.execute(text("SELECT version_num FROM alembic_version")).scalar()
+            return self._version(conn)
 
     # ----- changes --------------------------------------------------------------------------
     @contextlib.contextmanager
