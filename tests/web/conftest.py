@@ -89,8 +89,11 @@ def free_port() -> int:
 class Server:
     """`parlour serve` in a child process, which a test may kill (SIGKILL) and start again."""
 
-    def __init__(self, db_url: str, bot_delay: float = 0.01, rate: float = 40.0) -> None:
+    def __init__(
+        self, db_url: str, bot_delay: float = 0.01, rate: float = 40.0, workers: int = 1
+    ) -> None:
         self.db_url = db_url
+        self.workers = workers
         self.rate = rate
         self.bot_delay = bot_delay
         self.port = free_port()
@@ -114,7 +117,7 @@ class Server:
     def start(self) -> None:
         command = [sys.executable, "-m", "parlour.cli", "serve", "--port", str(self.port)]
         command += ["--db", self.db_url, "--bot-delay", str(self.bot_delay)]
-        command += ["--rate", str(self.rate)]
+        command += ["--rate", str(self.rate), "--workers", str(self.workers)]
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         # Its log goes to a file, not a pipe that nobody reads while it runs.
         with open(self.log, "ab") as log:

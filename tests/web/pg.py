@@ -45,7 +45,10 @@ class Cluster:
             raise FileNotFoundError("PostgreSQL's server binaries (initdb, pg_ctl) are absent")
         self.bin = folder
         self.port = _free_port()
-        self.folder = Path(tempfile.mkdtemp(prefix="parlour-pg-"))
+        # Under root the server runs as `postgres`, which must reach the folder: /tmp, not a
+        # temporary folder inside root's own.
+        root = os.geteuid() == 0 and os.path.isdir("/tmp")
+        self.folder = Path(tempfile.mkdtemp(prefix="parlour-pg-", dir="/tmp" if root else None))
         self.data = self.folder / "data"
         self._as: list[str] = []
         if os.geteuid() == 0:

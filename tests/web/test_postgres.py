@@ -78,6 +78,8 @@ def test_a_move_during_an_outage_is_refused_and_the_game_carries_on(pg_cluster: 
         # Refused, and not played: a page connecting now sees the game as it was.
         assert mover.refused[0]["code"] == "unavailable"
         during = first_state(server, table_id)
+        answer = httpx.get(f"{server.url}/api/tables/{table_id}", timeout=10)
+        assert answer.status_code == 503 and answer.json()["error"] == "unavailable"
         assert (during["step"], during["view"]["to_move"]) == (
             seen["step"],
             seen["view"]["to_move"],

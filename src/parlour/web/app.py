@@ -12,6 +12,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
@@ -25,7 +26,7 @@ from parlour.core.records import replay
 from parlour.core.registry import game_names, get_game
 from parlour.i18n import LANGS, t
 from parlour.web.protocol import Session
-from parlour.web.storage import Storage
+from parlour.web.storage import Storage, StorageDown
 from parlour.web.tables import Hall, TableError, default_bot
 
 log = logging.getLogger("parlour.web")
@@ -278,7 +279,19 @@ def create_app(settings: Settings) -> Starlette:
         WebSocketRoute("/ws/{table_id}", table_socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+
+    async def unavailable(request: Request, exc: Exception) -> Response:
+        # The database is down or restarting: say so (503), the server itself carries on.
+        log.warning("%s %s: the database is unavailable (%s)", request.method, request.url.path,
+                    type(exc).__name__)  # fmt: skip
+        err = TableError("unavailable", "the database is unavailable; try again shortly")
+        return _json_error(err, 503)
+
+    app = Starlette(
+        routes=routes,
+        lifespan=lifespan,
+        exception_handlers={SQLAlchemyError: unavailable, StorageDown: unavailable},
+    )
     app.state.hall = hall
     app.state.storage = storage
     return app

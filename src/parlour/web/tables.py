@@ -743,6 +743,12 @@ class Hall:
     def on_notice(self, payload: str) -> None:
         """A notification from a process (this one's own are ignored)."""
         try:
+            self._notice(payload)
+        except Exception:  # one table's fault (a log this version cannot replay) stays its own
+            log.exception("a notification could not be handled: %s", payload[:200])
+
+    def _notice(self, payload: str) -> None:
+        try:
             notice = json.loads(payload)
             origin, table_id = str(notice["origin"]), str(notice["table"])
         except (ValueError, KeyError, TypeError):
