@@ -43,6 +43,8 @@ class Settings:
 
 
 def _json_error(err: TableError, status: int = 400) -> JSONResponse:
+    if err.code == "unavailable":
+        status = 503  # the database, not the request: the same request may succeed later
     return JSONResponse({"error": err.code, "message": err.message}, status_code=status)
 
 

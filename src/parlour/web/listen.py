@@ -57,6 +57,8 @@ class Listener(threading.Thread):
                     while not self._stop.is_set():
                         for notice in conn.notifies(timeout=1.0):
                             self.on_notice(notice.payload)
+            except RuntimeError:
+                return  # the event loop is closed: the server is stopping
             except psycopg.Error as err:
                 delay = min(30.0, max(0.5, 2 * delay))
                 reason = (str(err).strip().splitlines() or [type(err).__name__])[0]

@@ -595,7 +595,9 @@ class Table:
         from parlour.core.runner import decision_for
 
         feed = SeatFeed(seat)
-        decision = decision_for(state, seat, feed)
+        # The bot thinks in a thread on a copy: the table's game may take in another
+        # process's move meanwhile.
+        decision = decision_for(state.clone(), seat, feed)
         bot = self._bot_for(seat)
         action = await asyncio.to_thread(bot.act, decision)
         if self.state is not state or self.version != version:
