@@ -216,6 +216,7 @@ class Table:
         self, revision: int, data: dict[str, Any], game: GameRow | None, moves: list[Any]
     ) -> None:
         """Take in what other processes committed: the settings, then the game's moves."""
+        before = self.number
         self._load_settings(data)
         if self.number == 0:
             self.state = self.head = None
@@ -223,7 +224,8 @@ class Table:
             self._install(game.head, moves, game.result)
         else:
             state = self.state
-            assert state is not None
+            if state is None or self.number != before:
+                raise ParlourError(f"table {self.id}: game {self.number} is missing from storage")
             for obj in moves:
                 state.apply(state.action_from_json(obj))
         self.revision = revision
@@ -418,14 +420,17 @@ class Table:
 
     def presence_heard(self, origin: str, seats: list[int]) -> None:
         """Another process's connected seats: a seat played there is not 'gone' here."""
+        before = self.remote.get(origin, (0.0, set()))[1]
         if seats:
             self.remote[origin] = (time.monotonic(), set(seats))
         else:
             self.remote.pop(origin, None)
         for seat in seats:
             self._gone_since.pop(seat, None)
-        self._announce()
-        self.schedule()
+        if set(seats) != before:  # a heartbeat that changes nothing stays quiet
+            self._announce()
+            if self.turn_timer:
+                self.schedule()  # a stand-in planned for a seat now present is called off
 
     # ----- seats and the host -------------------------------------------------------------
     def join(self, seat: Any, name: Any) -> str:
