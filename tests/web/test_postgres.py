@@ -18,7 +18,7 @@ from websockets.sync.client import connect
 
 from parlour.core.records import replay
 from parlour.web.storage import Storage
-from parlour.web.tables import Client, Hall
+from parlour.web.tables import Client, Hall, TableError
 from tests.web.conftest import Server
 from tests.web.pg import Cluster
 from tests.web.players import Player
@@ -180,3 +180,48 @@ def test_two_processes_serve_the_same_tables(pg_cluster: Cluster) -> None:
     finally:
         for server in servers:
             server.stop()
+
+
+REFUSE_AT_COMMIT = """
+CREATE TABLE refuse (why text);
+CREATE FUNCTION refuse_moves() RETURNS trigger AS $$
+BEGIN
+  IF EXISTS (SELECT 1 FROM refuse) THEN
+    RAISE EXCEPTION 'the disk is full (a test says so)';
+  END IF;
+  RETURN NULL;
+END $$ LANGUAGE plpgsql;
+CREATE CONSTRAINT TRIGGER refuse_moves AFTER INSERT ON parlour_moves
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION refuse_moves();
+"""
+
+
+def test_a_move_whose_commit_fails_is_rolled_back_in_memory(pg_cluster: Cluster) -> None:
+    storage = Storage(pg_cluster.new_database())
+    hall = Hall(storage, bot_delay=0.0)
+    seats = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
+    table, host = hall.create({"game": "flip7", "seats": seats, "sit": 0, "seed": 5})
+    table.join(1, "Bob")
+    table.start(host)
+    state = table.state
+    assert state is not None
+    for _ in range(3):
+        table.act(state.to_move, state.legal_actions()[0].to_json())
+    with storage.engine.begin() as conn:
+        # The database accepts the move's row, then refuses the commit (a deferred check).
+        conn.exec_driver_sql(REFUSE_AT_COMMIT)
+        conn.exec_driver_sql("INSERT INTO refuse VALUES ('full')")
+    seat, move = state.to_move, state.legal_actions()[-1].to_json()
+    before = [json.dumps(table.state.view(s)) for s in (None, 0, 1)]  # type: ignore[union-attr]
+    with pytest.raises(TableError, match=r"disk is full.*nothing changed") as refused:
+        table.act(seat, move)
+    assert refused.value.code == "unavailable"
+    after = [json.dumps(table.state.view(s)) for s in (None, 0, 1)]  # type: ignore[union-attr]
+    assert after == before and table.moves == 3 == storage.count_moves(table.id, 1)
+    with storage.engine.begin() as conn:
+        conn.exec_driver_sql("DELETE FROM refuse")
+    table.act(seat, move)  # the same move, now stored and played
+    record = storage.load_game(table.id, 1)
+    assert record is not None and record["actions"] == table.state.actions  # type: ignore[union-attr]
+    assert len(record["actions"]) == 4
+    storage.close()
