@@ -8,6 +8,10 @@ checked, applied, stored in the database and broadcast. The number of tables gro
 level until the 99th percentile of the latency passes the budget (100 ms).
 
 Usage: python benchmarks/web_load.py [--levels 10,20,40,80] [--seconds 20] [--game flip7]
+                                    [--db sqlite|cluster|postgresql://...] [--processes N]
+`--db cluster` starts a throwaway PostgreSQL cluster (Debian's binaries); `--processes 2` runs
+`parlour serve --workers 2` on it, so a table's player and spectator may well be served by
+different processes (each move then crosses the database and its notifications).
 The server and the clients share the machine, so the figure is a floor for the server alone.
 """
 
@@ -115,13 +119,28 @@ def main() -> None:
     parser.add_argument("--bot-delay", type=float, default=0.5)
     parser.add_argument("--game", default="flip7")
     parser.add_argument("--budget-ms", type=float, default=100)
+    parser.add_argument("--db", default="sqlite", help="sqlite, cluster or a database URL")
+    parser.add_argument("--processes", type=int, default=1, help="server processes")
     args = parser.parse_args()
-    folder = tempfile.mkdtemp()
-    server = Server(f"sqlite:///{folder}/load.db", bot_delay=args.bot_delay, rate=100)
+    cluster = None
+    if args.db == "sqlite":
+        db_url = f"sqlite:///{tempfile.mkdtemp()}/load.db"
+    elif args.db == "cluster":
+        from tests.web.pg import Cluster
+
+        cluster = Cluster()
+        db_url = cluster.new_database()
+    else:
+        db_url = args.db
+    server = Server(db_url, bot_delay=args.bot_delay, rate=100, workers=args.processes)
     server.start()
     best = 0
     try:
-        print(f"cpus: {os.cpu_count()}, load average: {os.getloadavg()[0]:.1f}", flush=True)
+        print(
+            f"cpus: {os.cpu_count()}, load average: {os.getloadavg()[0]:.1f}, "
+            f"database: {args.db}, processes: {args.processes}",
+            flush=True,
+        )
         for tables in (int(x) for x in args.levels.split(",")):
             result = asyncio.run(run_level(server, tables, args))
             print(json.dumps(result), flush=True)
@@ -130,7 +149,10 @@ def main() -> None:
             best = tables
     finally:
         server.stop()
-    print(json.dumps({"game": args.game, "max_tables_under_budget": best}))
+        if cluster is not None:
+            cluster.remove()
+    print(json.dumps({"game": args.game, "processes": args.processes, "db": args.db,
+                      "max_tables_under_budget": best}))  # fmt: skip
 
 
 if __name__ == "__main__":

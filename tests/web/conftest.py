@@ -8,6 +8,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,11 +19,58 @@ import pytest
 
 from parlour.web.storage import Storage
 from parlour.web.tables import Hall
+from tests.web.pg import Cluster, create_database, drop_database, pg_bin
+
+# The database of the web tests: unset (or a sqlite: URL) for a SQLite file per test, the URL
+# of a PostgreSQL server for a fresh database on it per test, or "cluster" for a throwaway
+# PostgreSQL cluster started for the run.
+TEST_DB = os.environ.get("PARLOUR_TEST_DATABASE_URL", "").strip()
+
+
+def no_postgres(reason: str) -> None:
+    """Skip where PostgreSQL is not installed; in CI, where it must be, fail instead."""
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"CI must test PostgreSQL: {reason}")
+    pytest.skip(reason)
+
+
+def _cluster() -> Cluster:
+    if pg_bin() is None:
+        no_postgres("PostgreSQL's server binaries (initdb, pg_ctl) are not installed")
+    return Cluster()
+
+
+@pytest.fixture(scope="session")
+def pg_server() -> Iterator[str]:
+    """The URL of a PostgreSQL server for this run (started here when TEST_DB is "cluster")."""
+    if TEST_DB != "cluster":
+        yield TEST_DB
+        return
+    cluster = _cluster()
+    yield cluster.url()
+    cluster.remove()
 
 
 @pytest.fixture
-def db_url(tmp_path: Path) -> str:
-    return f"sqlite:///{tmp_path / 'parlour.db'}"
+def pg_cluster() -> Iterator[Cluster]:
+    """A PostgreSQL cluster of the test's own, which it may stop and start."""
+    cluster = _cluster()
+    yield cluster
+    cluster.remove()
+
+
+def fresh_db_url(folder: Path, request: pytest.FixtureRequest) -> str:
+    """An empty database of the kind the run tests (see TEST_DB)."""
+    if not TEST_DB or TEST_DB.startswith("sqlite"):
+        return f"sqlite:///{folder / 'parlour.db'}"
+    url = create_database(request.getfixturevalue("pg_server"))
+    request.addfinalizer(lambda: drop_database(url))
+    return url
+
+
+@pytest.fixture
+def db_url(tmp_path: Path, request: pytest.FixtureRequest) -> str:
+    return fresh_db_url(tmp_path, request)
 
 
 @pytest.fixture
@@ -41,12 +89,22 @@ def free_port() -> int:
 class Server:
     """`parlour serve` in a child process, which a test may kill (SIGKILL) and start again."""
 
-    def __init__(self, db_url: str, bot_delay: float = 0.01, rate: float = 40.0) -> None:
+    def __init__(
+        self, db_url: str, bot_delay: float = 0.01, rate: float = 40.0, workers: int = 1
+    ) -> None:
         self.db_url = db_url
+        self.workers = workers
         self.rate = rate
         self.bot_delay = bot_delay
         self.port = free_port()
         self.process: subprocess.Popen[bytes] | None = None
+        handle, name = tempfile.mkstemp(prefix="parlour-server-", suffix=".log")
+        os.close(handle)
+        self.log = Path(name)
+
+    def errors(self) -> str:
+        """What the server wrote to its standard error so far."""
+        return self.log.read_text(errors="replace")
 
     @property
     def url(self) -> str:
@@ -59,17 +117,15 @@ class Server:
     def start(self) -> None:
         command = [sys.executable, "-m", "parlour.cli", "serve", "--port", str(self.port)]
         command += ["--db", self.db_url, "--bot-delay", str(self.bot_delay)]
-        command += ["--rate", str(self.rate)]
+        command += ["--rate", str(self.rate), "--workers", str(self.workers)]
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-        self.process = subprocess.Popen(
-            command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
-        )
+        # Its log goes to a file, not a pipe that nobody reads while it runs.
+        with open(self.log, "ab") as log:
+            self.process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=log)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                raise RuntimeError(
-                    self.process.stderr.read().decode() if self.process.stderr else ""
-                )
+                raise RuntimeError(self.errors())
             try:
                 httpx.get(self.url + "/api/tables", timeout=1)
                 return
@@ -103,9 +159,11 @@ class Server:
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+def server(
+    tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest
+) -> Iterator[Server]:
     """One server for the tests of a module that do not kill it."""
-    running = Server(f"sqlite:///{tmp_path_factory.mktemp('db') / 'parlour.db'}")
+    running = Server(fresh_db_url(tmp_path_factory.mktemp("db"), request))
     running.start()
     yield running
     running.stop()

@@ -29,6 +29,12 @@ class Player(threading.Thread):
         self.moves = 0
         self.pace = 0.03  # seconds before each move: faster than a person, under the flood guard
         self._acted_at = -1  # the step of the last move sent: never answer one state twice
+        self.go = threading.Event()  # cleared: the player waits before each move
+        self.go.set()
+        self.waiting = threading.Event()  # set while it waits, its move ready
+        self.refused: list[dict[str, Any]] = []  # "unavailable" replies: the move is sent again
+        self.acks = 0
+        self._last: Any = None
 
     def run(self) -> None:
         with contextlib.suppress(ConnectionClosed, OSError):  # the server was killed
@@ -46,8 +52,15 @@ class Player(threading.Thread):
                 except TimeoutError:
                     return
                 self.frames.append(message)
+                if message["type"] == "ok":
+                    self.acks += 1
                 if message["type"] == "error":
                     self.errors.append(message)
+                    if message["code"] == "unavailable" and self._last is not None:
+                        # The database was down: nothing was played, so play it again.
+                        self.refused.append(message)
+                        time.sleep(self.pace * 5)
+                        ws.send(json.dumps({"type": "act", "action": self._last}))
                 if message["type"] != "state" or message["view"] is None:
                     continue
                 self.first_state.set()
@@ -60,9 +73,11 @@ class Player(threading.Thread):
                         return
                     self.moves += 1
                     time.sleep(self.pace)
-                    ws.send(
-                        json.dumps({"type": "act", "action": self.rng.choice(message["legal"])})
-                    )
+                    self._last = self.rng.choice(message["legal"])
+                    self.waiting.set()
+                    self.go.wait()
+                    self.waiting.clear()
+                    ws.send(json.dumps({"type": "act", "action": self._last}))
 
     def states(self) -> list[dict[str, Any]]:
         return [f for f in self.frames if f["type"] == "state" and f["view"] is not None]

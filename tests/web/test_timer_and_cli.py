@@ -61,6 +61,8 @@ def test_no_stand_in_without_a_timer(hall: Hall) -> None:
         (["serve", "--db", "nosuchdb://x", "--port", "8999"], "cannot use database"),
         (["serve", "--bot-delay", "-1"], "--bot-delay"),
         (["serve", "--rate", "0"], "--rate"),
+        (["serve", "--workers", "2", "--db", "sqlite:///x.db"], "needs PostgreSQL"),
+        (["serve", "--workers", "0"], "--workers"),
     ],
 )
 def test_serve_refuses_bad_settings_in_one_line(

@@ -12,6 +12,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
@@ -20,13 +21,12 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from parlour.bots.base import available_bots
-from parlour.core.errors import ParlourError
 from parlour.core.options import describe_options
 from parlour.core.records import replay
 from parlour.core.registry import game_names, get_game
 from parlour.i18n import LANGS, t
 from parlour.web.protocol import Session
-from parlour.web.storage import Storage
+from parlour.web.storage import Storage, StorageDown
 from parlour.web.tables import Hall, TableError, default_bot
 
 log = logging.getLogger("parlour.web")
@@ -43,6 +43,8 @@ class Settings:
 
 
 def _json_error(err: TableError, status: int = 400) -> JSONResponse:
+    if err.code == "unavailable":
+        status = 503  # the database, not the request: the same request may succeed later
     return JSONResponse({"error": err.code, "message": err.message}, status_code=status)
 
 
@@ -143,6 +145,7 @@ def replay_steps(record: dict[str, Any], lang: str) -> dict[str, Any]:
 
 def create_app(settings: Settings) -> Starlette:
     storage = Storage(settings.db_url)
+    storage.claim()  # a SQLite file serves one process; PostgreSQL any number
     hall = Hall(storage, bot_delay=settings.bot_delay)
 
     async def page(request: Request) -> Response:
@@ -160,6 +163,7 @@ def create_app(settings: Settings) -> Starlette:
 
     async def api_tables(request: Request) -> Response:
         if request.method == "GET":
+            hall.discover()  # tables other server processes made
             return JSONResponse({"revision": hall.revision, "tables": hall.lobby()})
         try:
             table, token = hall.create(await _body(request))
@@ -213,7 +217,7 @@ def create_app(settings: Settings) -> Starlette:
 
     async def table_socket(websocket: WebSocket) -> None:
         await websocket.accept()
-        table = hall.tables.get(websocket.path_params["table_id"])
+        table = hall.find(websocket.path_params["table_id"])
         if table is None:
             await websocket.send_text(
                 json.dumps({"type": "error", "code": "no_table", "message": "no such table"})
@@ -277,24 +281,48 @@ def create_app(settings: Settings) -> Starlette:
         WebSocketRoute("/ws/{table_id}", table_socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+
+    async def unavailable(request: Request, exc: Exception) -> Response:
+        # The database is down or restarting: say so (503), the server itself carries on.
+        log.warning("%s %s: the database is unavailable (%s)", request.method, request.url.path,
+                    type(exc).__name__)  # fmt: skip
+        err = TableError("unavailable", "the database is unavailable; try again shortly")
+        return _json_error(err, 503)
+
+    app = Starlette(
+        routes=routes,
+        lifespan=lifespan,
+        exception_handlers={SQLAlchemyError: unavailable, StorageDown: unavailable},
+    )
     app.state.hall = hall
     app.state.storage = storage
     return app
 
 
+def log_to_stderr() -> None:
+    """The server's warnings (an outage, a table that cannot be restored) as timed lines."""
+    logger = logging.getLogger("parlour")
+    if not logger.handlers:
+        handler = logging.StreamHandler()
+        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+        logger.addHandler(handler)
+        logger.setLevel(logging.INFO)
+
+
 def app_from_env() -> Starlette:
-    """For `uvicorn parlour.web.app:app_from_env --factory` (PARLOUR_DB, PARLOUR_BOT_DELAY)."""
+    """For `uvicorn parlour.web.app:app_from_env --factory [--workers N]`: the settings come
+    from PARLOUR_DB, PARLOUR_BOT_DELAY and PARLOUR_RATE (`parlour serve --workers` sets them)."""
     import os
 
     from parlour.web.storage import default_db_url
 
-    try:
-        return create_app(
-            Settings(
-                db_url=os.environ.get("PARLOUR_DB") or default_db_url(),
-                bot_delay=float(os.environ.get("PARLOUR_BOT_DELAY", "0.9")),
-            )
+    rate = float(os.environ.get("PARLOUR_RATE", "40"))
+    log_to_stderr()
+    return create_app(
+        Settings(
+            db_url=os.environ.get("PARLOUR_DB") or default_db_url(),
+            bot_delay=float(os.environ.get("PARLOUR_BOT_DELAY", "0.9")),
+            rate=rate,
+            burst=max(2 * rate, 10),
         )
-    except ParlourError:
-        raise
+    )

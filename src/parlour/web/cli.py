@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+import os
+from typing import Annotated, Any
 
 import typer
 
@@ -31,13 +32,21 @@ def register(app: typer.Typer) -> None:
                 "--rate", help="Messages per second one connection may send (flood guard)."
             ),
         ] = 40.0,
+        workers: Annotated[
+            int,
+            typer.Option(
+                "--workers",
+                help="Server processes (more than one needs PostgreSQL: any process serves any "
+                "table).",
+            ),
+        ] = 1,
     ) -> None:
         """Open the web table: a lobby, tables with friends and bots, in the browser."""
         import uvicorn
         from sqlalchemy.engine import make_url
 
-        from parlour.web.app import Settings, create_app
-        from parlour.web.storage import default_db_url
+        from parlour.web.app import Settings, create_app, log_to_stderr
+        from parlour.web.storage import Storage, default_db_url, normalise_url
 
         if not 0 <= bot_delay <= 30:
             raise ParlourError("--bot-delay is between 0 and 30 seconds")
@@ -46,9 +55,33 @@ def register(app: typer.Typer) -> None:
         url = db or default_db_url()
         if rate <= 0:
             raise ParlourError("--rate must be positive")
-        application = create_app(
-            Settings(db_url=url, bot_delay=bot_delay, rate=rate, burst=max(2 * rate, 10))
-        )
+        if workers < 1:
+            raise ParlourError("--workers is at least 1")
+        url = normalise_url(url)
+        if workers > 1 and make_url(url).get_backend_name() != "postgresql":
+            raise ParlourError(
+                "--workers above 1 needs PostgreSQL (--db postgresql://...): a SQLite "
+                "database is served by one process"
+            )
         shown = make_url(url).render_as_string(hide_password=True)
-        typer.echo(f"Parlour web table on http://{host}:{port}/  (database: {shown})")
-        uvicorn.run(application, host=host, port=port, log_level="warning", ws_max_size=1 << 20)
+        log_to_stderr()
+        if workers == 1:
+            application: Any = create_app(
+                Settings(db_url=url, bot_delay=bot_delay, rate=rate, burst=max(2 * rate, 10))
+            )
+            options: dict[str, Any] = {}
+        else:
+            Storage(url).close()  # migrate once, and fail here, before the workers start
+            os.environ.update(
+                PARLOUR_DB=url, PARLOUR_BOT_DELAY=str(bot_delay), PARLOUR_RATE=str(rate)
+            )
+            application, options = "parlour.web.app:app_from_env", {
+                "factory": True, "workers": workers,
+            }  # fmt: skip
+        typer.echo(
+            f"Parlour web table on http://{host}:{port}/  (database: {shown}"
+            + (f", {workers} processes)" if workers > 1 else ")")
+        )
+        uvicorn.run(
+            application, host=host, port=port, log_level="warning", ws_max_size=1 << 20, **options
+        )

@@ -1,19 +1,33 @@
 """Storage of tables and games (SQLAlchemy): a SQLite file by default, PostgreSQL by URL.
 
-A table is one row holding its settings as JSON; each game played at it is one row holding
-its `parlour-record/1` record. The record is rewritten before a move is acknowledged, so a
-server killed at any moment restarts with every table exactly as its players last saw it.
+The database is an append-only log. A table is one row (its settings as JSON and a revision
+bumped by every committed change); a game is one row holding the head of its
+`parlour-record/1` record (everything but the actions) and, once over, its result; each move is
+one row (the action's JSON form, its step number, the seat and the time). A move costs one
+insert, and it is acknowledged only once committed.
+
+Every change of a table runs in `Storage.change(table_id)`: one transaction that first locks the
+table's row (PostgreSQL: `SELECT ... FOR UPDATE`), so that several server processes on one
+database apply a table's moves one at a time, each on the latest committed state. On
+PostgreSQL the transaction ends with `pg_notify`, delivered on commit to the other processes
+(see `parlour.web.listen`). The schema is kept by Alembic migrations, run at start-up.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from importlib import resources
 from typing import Any
 
 from sqlalchemy import (
     Boolean,
     Column,
     Float,
+    ForeignKeyConstraint,
     Integer,
     MetaData,
     String,
@@ -21,14 +35,20 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    func,
     insert,
+    inspect,
     select,
+    text,
     update,
 )
-from sqlalchemy.engine import Engine, make_url
-from sqlalchemy.exc import ArgumentError, OperationalError
+from sqlalchemy.engine import Connection, Engine, make_url
+from sqlalchemy.exc import ArgumentError, NoSuchModuleError, SQLAlchemyError
 
 from parlour.core.errors import ParlourError
+
+CHANNEL = "parlour"  # the PostgreSQL notification channel of committed changes
+MIGRATION_LOCK = 0x7061726C  # an advisory lock id: one process migrates at a time
 
 metadata = MetaData()
 
@@ -38,6 +58,7 @@ tables_table = Table(
     Column("id", String(32), primary_key=True),
     Column("created", Float, nullable=False),
     Column("data", Text, nullable=False),
+    Column("revision", Integer, nullable=False, server_default="0"),
 )
 
 games_table = Table(
@@ -46,8 +67,27 @@ games_table = Table(
     Column("table_id", String(32), primary_key=True),
     Column("number", Integer, primary_key=True),
     Column("over", Boolean, nullable=False, default=False),
-    Column("record", Text, nullable=False),
+    Column("record", Text, nullable=False),  # the record's head: no actions, no result
+    Column("result", Text, nullable=True),
 )
+
+moves_table = Table(
+    "parlour_moves",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("number", Integer, primary_key=True),
+    Column("step", Integer, primary_key=True),
+    Column("seat", Integer, nullable=True),
+    Column("action", Text, nullable=False),
+    Column("at", Float, nullable=True),
+    ForeignKeyConstraint(
+        ["table_id", "number"], ["parlour_games.table_id", "parlour_games.number"]
+    ),
+)
+
+
+class StorageDown(ParlourError):
+    """The database did not answer or refused a write: nothing was stored."""
 
 
 def default_db_url() -> str:
@@ -58,6 +98,25 @@ def default_db_url() -> str:
     folder = user_data_path("parlour", appauthor=False)
     folder.mkdir(parents=True, exist_ok=True)
     return f"sqlite:///{folder / 'parlour.db'}"
+
+
+def normalise_url(url: str) -> str:
+    """`postgresql://` and `postgres://` mean psycopg 3, the driver of the `postgres` extra.
+
+    SQLAlchemy 2 reads a bare `postgresql://` as psycopg2, which the extra does not install.
+    """
+    for prefix in ("postgresql://", "postgres://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix) :]
+    return url
+
+
+def masked(url: str) -> str:
+    """The URL as it may be shown: without its password."""
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except (ArgumentError, ValueError):
+        return url
 
 
 def _tune_sqlite(engine: Engine) -> None:
@@ -71,85 +130,323 @@ def _tune_sqlite(engine: Engine) -> None:
         cursor.close()
 
 
-def _masked(url: str) -> str:
-    """The URL as it may be shown: without its password."""
-    try:
-        return make_url(url).render_as_string(hide_password=True)
-    except (ArgumentError, ValueError):
-        return url
+@dataclass
+class GameRow:
+    head: dict[str, Any]
+    result: dict[str, Any] | None
+
+
+class Change:
+    """One table's change in progress: its locked row, and the writes of the change."""
+
+    def __init__(self, storage: Storage, conn: Connection, table_id: str) -> None:
+        self.storage = storage
+        self.conn = conn
+        self.table_id = table_id
+        query = select(tables_table.c.revision, tables_table.c.data).where(
+            tables_table.c.id == table_id
+        )
+        if storage.is_postgres:
+            query = query.with_for_update()
+        row = conn.execute(query).first()
+        if row is None:
+            raise ParlourError(f"table {table_id} is not in the database")
+        self.revision: int = int(row.revision)
+        self.data: dict[str, Any] = json.loads(row.data)
+        self.dirty = False  # whether the change wrote anything
+
+    # What other processes committed, read under the lock.
+    def game(self, number: int) -> GameRow | None:
+        return self.storage._game_row(self.conn, self.table_id, number)
+
+    def moves(self, number: int, since: int = 0) -> list[dict[str, Any]]:
+        return self.storage._moves(self.conn, self.table_id, number, since)
+
+    # The writes.
+    def save_table(self, data: dict[str, Any]) -> None:
+        self.dirty = True
+        self.conn.execute(
+            update(tables_table)
+            .where(tables_table.c.id == self.table_id)
+            .values(data=json.dumps(data))
+        )
+
+    def new_game(self, number: int, head: dict[str, Any]) -> None:
+        self.dirty = True
+        self.conn.execute(
+            insert(games_table).values(
+                table_id=self.table_id,
+                number=number,
+                over=False,
+                record=json.dumps(head, ensure_ascii=False),
+            )
+        )
+
+    def append(self, number: int, step: int, seat: int | None, action: dict[str, Any]) -> None:
+        self.dirty = True
+        self.conn.execute(
+            insert(moves_table).values(
+                table_id=self.table_id,
+                number=number,
+                step=step,
+                seat=seat,
+                action=json.dumps(action, ensure_ascii=False),
+                at=time.time(),
+            )
+        )
+
+    def finish(self, number: int, result: dict[str, Any]) -> None:
+        self.dirty = True
+        self.conn.execute(
+            update(games_table)
+            .where(games_table.c.table_id == self.table_id, games_table.c.number == number)
+            .values(over=True, result=json.dumps(result))
+        )
+
+    def bump(self, origin: str) -> int:
+        """The table's next revision, announced to the other processes on commit."""
+        self.revision += 1
+        self.conn.execute(
+            update(tables_table)
+            .where(tables_table.c.id == self.table_id)
+            .values(revision=self.revision)
+        )
+        self.storage._notify(self.conn, self.table_id, self.revision, origin)
+        return self.revision
 
 
 class Storage:
-    """Tables and game records in a SQL database."""
+    """Tables, games and their move logs in a SQL database."""
 
     def __init__(self, url: str) -> None:
-        shown = _masked(url)
+        url = normalise_url(url)
+        self.url = url
+        shown = masked(url)
         try:
-            self.engine = create_engine(url, future=True)
-        except (ArgumentError, ValueError) as err:
+            options: dict[str, Any] = {"future": True, "pool_pre_ping": True}
+            if make_url(url).get_backend_name() == "postgresql":
+                # A database that does not answer fails a request in seconds, not minutes.
+                options["connect_args"] = {"connect_timeout": 5}
+            self.engine = create_engine(url, **options)
+        except (ArgumentError, ValueError, NoSuchModuleError) as err:
             raise ParlourError(f"cannot use database {shown!r}: {err}") from None
         except ModuleNotFoundError as err:
             raise ParlourError(
-                f"database {shown!r} needs the Python driver {err.name!r} (pip install it)"
+                f"database {shown!r} needs the Python driver {err.name!r} "
+                '(pip install "parlour[postgres]")'
             ) from None
+        self.is_postgres = self.engine.dialect.name == "postgresql"
         if self.engine.dialect.name == "sqlite":
             _tune_sqlite(self.engine)
         try:
-            metadata.create_all(self.engine)
-        except OperationalError as err:
-            raise ParlourError(f"cannot open database {shown!r}: {err.orig}") from None
+            self.migrate()
+        except SQLAlchemyError as err:
+            raise ParlourError(
+                f"cannot open database {shown!r}: {getattr(err, 'orig', None) or err}"
+            ) from None
+
+    @property
+    def shared(self) -> bool:
+        """Whether several server processes may use this database at once."""
+        return self.is_postgres
+
+    def claim(self) -> None:
+        """Serve this database from this process alone, if it is a SQLite file.
+
+        Tables live in their server's memory and only PostgreSQL tells the other processes of
+        a change, so a second server process on one SQLite file (uvicorn's `--workers` among
+        them) is refused with a clear message rather than serving stale tables.
+        """
+        path = self.engine.url.database if self.engine.dialect.name == "sqlite" else None
+        if not path or path == ":memory:":
+            return
+        try:
+            import fcntl
+        except ImportError:  # not on this system: nothing to enforce it with
+            return
+        handle = open(f"{path}.lock", "a")  # noqa: SIM115 - held open while the process lives
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            handle.close()
+            raise ParlourError(
+                f"the SQLite database {path} is already served by another process; "
+                "several server processes (--workers) need PostgreSQL (--db postgresql://...)"
+            ) from None
+        self._claim = handle
 
     def close(self) -> None:
         self.engine.dispose()
+        claim = getattr(self, "_claim", None)
+        if claim is not None:
+            claim.close()
+
+    # ----- the schema -----------------------------------------------------------------------
+    def migrate(self, target: str = "head") -> None:
+        """Bring the schema to a migration, the newest by default (a database made before
+        migrations existed is recognised as 0001)."""
+        from alembic import command
+        from alembic.config import Config
+
+        config = Config()
+        folder = resources.files("parlour.web") / "migrations"
+        config.set_main_option("script_location", str(folder))
+        with self.engine.begin() as conn:
+            if self.is_postgres:
+                # Workers starting together: one migrates, the others wait, then find it done.
+                conn.execute(text("SELECT pg_advisory_xact_lock(:id)"), {"id": MIGRATION_LOCK})
+            names = set(inspect(conn).get_table_names())
+            config.attributes["connection"] = conn
+            if "parlour_tables" in names and "alembic_version" not in names:
+                command.stamp(config, "0001")  # made by create_all before migrations existed
+            if target == "head" or target > (self._version(conn) or ""):
+                command.upgrade(config, target)
+            else:
+                command.downgrade(config, target)
+
+    @staticmethod
+    def _version(conn: Connection) -> str | None:
+        if "alembic_version" not in inspect(conn).get_table_names():
+            return None
+        return conn.execute(text("SELECT version_num FROM alembic_version")).scalar()
+
+    def schema_version(self) -> str | None:
+        with self.engine.connect() as conn:
+            return self._version(conn)
+
+    # ----- changes --------------------------------------------------------------------------
+    @contextlib.contextmanager
+    def change(self, table_id: str) -> Iterator[Change]:
+        """A transaction on one table, its row locked; committed on leaving, else rolled back.
+
+        A database fault (down, restarted, refusing) comes out as StorageDown.
+        """
+        try:
+            with self.engine.begin() as conn:
+                if self.is_postgres:
+                    # A move never waits long behind another process's lock.
+                    conn.execute(text("SET LOCAL lock_timeout = '5s'"))
+                yield Change(self, conn, table_id)
+        except SQLAlchemyError as err:
+            raise StorageDown(f"the database is unavailable ({_reason(err)})") from err
+
+    def _notify(self, conn: Connection, table_id: str, revision: int, origin: str) -> None:
+        if self.is_postgres:
+            payload = json.dumps({"table": table_id, "revision": revision, "origin": origin})
+            conn.execute(text("SELECT pg_notify(:channel, :payload)"), {
+                "channel": CHANNEL, "payload": payload,
+            })  # fmt: skip
+
+    def notify_presence(self, table_id: str, seats: list[int], origin: str) -> None:
+        """Tell the other processes which seats of a table are connected to this one."""
+        payload = json.dumps({"table": table_id, "seats": seats, "origin": origin})
+        with self.engine.begin() as conn:
+            conn.execute(text("SELECT pg_notify(:channel, :payload)"), {
+                "channel": CHANNEL, "payload": payload,
+            })  # fmt: skip
 
     # ----- tables -------------------------------------------------------------------------
-    def create_table(self, table_id: str, created: float, data: dict[str, Any]) -> None:
-        with self.engine.begin() as conn:
-            conn.execute(
-                insert(tables_table).values(id=table_id, created=created, data=json.dumps(data))
-            )
-
-    def save_table(self, table_id: str, data: dict[str, Any]) -> None:
-        with self.engine.begin() as conn:
-            conn.execute(
-                update(tables_table)
-                .where(tables_table.c.id == table_id)
-                .values(data=json.dumps(data))
-            )
-
-    def load_tables(self) -> list[tuple[str, float, dict[str, Any]]]:
-        with self.engine.connect() as conn:
-            rows = conn.execute(select(tables_table).order_by(tables_table.c.created)).all()
-        return [(row.id, row.created, json.loads(row.data)) for row in rows]
-
-    # ----- games --------------------------------------------------------------------------
-    def save_game(
-        self, table_id: str, number: int, record: dict[str, Any], over: bool, *, new: bool
+    def create_table(
+        self, table_id: str, created: float, data: dict[str, Any], origin: str = ""
     ) -> None:
-        """Write a game's record (a new row for a new game), committed before returning."""
-        text = json.dumps(record, ensure_ascii=False)
-        with self.engine.begin() as conn:
-            if new:
+        try:
+            with self.engine.begin() as conn:
                 conn.execute(
-                    insert(games_table).values(
-                        table_id=table_id, number=number, over=over, record=text
+                    insert(tables_table).values(
+                        id=table_id, created=created, data=json.dumps(data), revision=1
                     )
                 )
-            else:
-                conn.execute(
-                    update(games_table)
-                    .where(games_table.c.table_id == table_id, games_table.c.number == number)
-                    .values(over=over, record=text)
-                )
+                self._notify(conn, table_id, 1, origin)
+        except SQLAlchemyError as err:
+            raise StorageDown(f"the database is unavailable ({_reason(err)})") from err
 
-    def load_game(self, table_id: str, number: int) -> dict[str, Any] | None:
+    def load_tables(self) -> list[tuple[str, float, int, dict[str, Any]]]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(tables_table).order_by(tables_table.c.created)).all()
+        return [(row.id, row.created, row.revision, json.loads(row.data)) for row in rows]
+
+    def load_table(self, table_id: str) -> tuple[float, int, dict[str, Any]] | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(select(tables_table).where(tables_table.c.id == table_id)).first()
+        return None if row is None else (row.created, row.revision, json.loads(row.data))
+
+    def revisions(self) -> dict[str, int]:
+        """Every table's revision: what a process compares after missing notifications."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(tables_table.c.id, tables_table.c.revision)).all()
+        return {row.id: int(row.revision) for row in rows}
+
+    def snapshot(
+        self, table_id: str, number: int | None, since: int
+    ) -> tuple[int, dict[str, Any], GameRow | None, list[dict[str, Any]]]:
+        """A table's committed revision, settings and the moves of its current game from
+        `since` (all of them, with the head, when the game is not `number`)."""
         with self.engine.connect() as conn:
             row = conn.execute(
-                select(games_table.c.record).where(
-                    games_table.c.table_id == table_id, games_table.c.number == number
+                select(tables_table.c.revision, tables_table.c.data).where(
+                    tables_table.c.id == table_id
                 )
-            ).first()
-        return None if row is None else json.loads(row.record)
+            ).one()
+            data = json.loads(row.data)
+            current = int(data.get("number") or 0)
+            game = None
+            if current != number:
+                game, since = self._game_row(conn, table_id, current), 0
+            moves = self._moves(conn, table_id, current, since) if current else []
+        return int(row.revision), data, game, moves
+
+    # ----- games --------------------------------------------------------------------------
+    def _game_row(self, conn: Connection, table_id: str, number: int) -> GameRow | None:
+        row = conn.execute(
+            select(games_table.c.record, games_table.c.result).where(
+                games_table.c.table_id == table_id, games_table.c.number == number
+            )
+        ).first()
+        if row is None:
+            return None
+        result = None if row.result is None else json.loads(row.result)
+        return GameRow(json.loads(row.record), result)
+
+    def _moves(
+        self, conn: Connection, table_id: str, number: int, since: int
+    ) -> list[dict[str, Any]]:
+        rows = conn.execute(
+            select(moves_table.c.step, moves_table.c.action)
+            .where(
+                moves_table.c.table_id == table_id,
+                moves_table.c.number == number,
+                moves_table.c.step >= since,
+            )
+            .order_by(moves_table.c.step)
+        ).all()
+        out = []
+        for expected, row in enumerate(rows, start=since):
+            if row.step != expected:
+                raise ParlourError(f"table {table_id}: game {number} lacks move {expected}")
+            out.append(json.loads(row.action))
+        return out
+
+    def load_game(self, table_id: str, number: int) -> dict[str, Any] | None:
+        """A game's whole `parlour-record/1` record: its head, its moves, its result."""
+        with self.engine.connect() as conn:
+            game = self._game_row(conn, table_id, number)
+            if game is None:
+                return None
+            record = dict(game.head)
+            record["actions"] = self._moves(conn, table_id, number, 0)
+        if game.result is not None:
+            record["result"] = game.result
+        return record
+
+    def count_moves(self, table_id: str, number: int) -> int:
+        with self.engine.connect() as conn:
+            return int(
+                conn.execute(
+                    select(func.count()).where(
+                        moves_table.c.table_id == table_id, moves_table.c.number == number
+                    )
+                ).scalar_one()
+            )
 
     def list_games(self, table_id: str) -> list[tuple[int, bool]]:
         with self.engine.connect() as conn:
@@ -159,3 +456,9 @@ class Storage:
                 .order_by(games_table.c.number)
             ).all()
         return [(row.number, bool(row.over)) for row in rows]
+
+
+def _reason(err: SQLAlchemyError) -> str:
+    """The driver's first line, which says what happened (refused, terminated, ...)."""
+    orig = getattr(err, "orig", None) or err
+    return (str(orig).strip().splitlines() or [type(orig).__name__])[0][:200]

@@ -1,8 +1,11 @@
 """Tables: who sits where, the game the server owns, its bots, its clients and its storage.
 
 Every change happens on the event loop (one thread), so a move is checked, applied, written to
-the database and only then broadcast, with no other move in between. Each client receives only
-its seat's view and the events filtered for its seat; spectators get the public ones.
+the database and only then broadcast, with no other move in between. Several processes may
+serve one table (a shared PostgreSQL database): each change locks the table's row and first
+takes in what the others committed, so the database is the authority (see `Table._change`).
+Each client receives only its seat's view and the events filtered for its seat; spectators get
+the public ones.
 """
 
 from __future__ import annotations
@@ -11,25 +14,29 @@ import asyncio
 import contextlib
 import hashlib
 import hmac
+import json
 import logging
 import random
 import secrets
 import time
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from sqlalchemy.exc import SQLAlchemyError
+
 from parlour.bots.base import Bot, make_bot
-from parlour.core.errors import IllegalAction, ParlourError, RulesError
+from parlour.core.errors import IllegalAction, ParlourError, RecordError, RulesError
 from parlour.core.events import SeatFeed
 from parlour.core.game import Game, Seat, State
 from parlour.core.options import make_rules, rules_diff
-from parlour.core.records import record_of, replay
 from parlour.core.registry import get_game
 from parlour.i18n import LANGS
+from parlour.web.gamelog import head_of, rebuild
 from parlour.web.hints import SeatHints
-from parlour.web.storage import Storage
+from parlour.web.listen import Listener
+from parlour.web.storage import Change, GameRow, Storage, StorageDown
 
 log = logging.getLogger("parlour.web")
 
@@ -37,6 +44,9 @@ MAX_NAME = 24
 MAX_TURN_TIMER = 600
 HISTORY_LINES = 80  # narration lines sent to a client that (re)connects
 FORCED_DELAY = 0.45  # seconds: a bot's pace when it has a single legal move
+TAKEOVER = 3.0  # seconds another process waits before playing an automatic move itself
+MIN_BACKOFF, MAX_BACKOFF = 0.5, 30.0  # seconds between tries while the database is down
+PRESENCE_TTL = 30.0  # seconds a process's word on its connected seats holds
 
 
 class TableError(ParlourError):
@@ -100,14 +110,49 @@ class Client:
         self.outbox.put_nowait(message)
 
 
+@dataclass
+class _Memo:
+    """What a table was before a change: restored if the change is not committed."""
+
+    settings: dict[str, Any]
+    state: State | None
+    moves: int
+    head: dict[str, Any] | None
+    revision: int
+
+
 class Table:
     """A table: its seats, its settings and the current game, owned by the server."""
 
-    def __init__(self, hall: Hall, table_id: str, created: float, data: Mapping[str, Any]):
+    def __init__(
+        self,
+        hall: Hall,
+        table_id: str,
+        created: float,
+        data: Mapping[str, Any],
+        revision: int = 0,
+    ):
         self.hall = hall
         self.id = table_id
         self.created = created
         self.game: Game = get_game(data["game"])
+        self._load_settings(data)
+        self.revision = revision  # the last committed change this process knows of
+        self.state: State | None = None
+        self.head: dict[str, Any] | None = None  # the current game's stored record head
+        self.clients: list[Client] = []
+        self.version = 0
+        self.lead = True  # this process made the last change: its bots move first
+        self.remote: dict[str, tuple[float, set[int]]] = {}  # seats present on other processes
+        self._task: asyncio.Task[None] | None = None
+        self._bots: dict[int, Bot] = {}
+        self._gone_since: dict[int, float] = {}
+        self._backoff = 0.0  # seconds before the next try while the database is down
+        self._tainted = False  # a move failed half-way: rebuild the game on rollback
+        self._caught_up = False
+
+    # ----- persistence --------------------------------------------------------------------
+    def _load_settings(self, data: Mapping[str, Any]) -> None:
         self.rules: Any = make_rules(self.game.rules_class, data.get("rules") or {})
         self.lang: str = data.get("lang", "en")
         self.seats = [SeatSlot.from_json(s) for s in data["seats"]]
@@ -116,14 +161,7 @@ class Table:
         self.status: str = data.get("status", "open")
         self.number: int = int(data.get("number") or 0)
         self.seed: int | None = data.get("seed")
-        self.state: State | None = None
-        self.clients: list[Client] = []
-        self.version = 0
-        self._task: asyncio.Task[None] | None = None
-        self._bots: dict[int, Bot] = {}
-        self._gone_since: dict[int, float] = {}
 
-    # ----- persistence --------------------------------------------------------------------
     def settings(self) -> dict[str, Any]:
         return {
             "game": self.game.name,
@@ -137,29 +175,134 @@ class Table:
             "seed": self.seed,
         }
 
-    def _save_settings(self) -> None:
-        self.hall.storage.save_table(self.id, self.settings())
-
-    def _save_game(self, *, new: bool = False) -> None:
-        assert self.state is not None
-        self.hall.storage.save_game(
-            self.id, self.number, record_of(self.state), self.state.is_over, new=new
-        )
-
     def restore_game(self) -> None:
-        """Rebuild the current game from its stored record (at start-up, or after a fault)."""
+        """Rebuild the current game from its stored head and moves (at start-up)."""
         if self.number == 0:
-            self.state = None
+            self.state = self.head = None
             return
         record = self.hall.storage.load_game(self.id, self.number)
         if record is None:
             raise ParlourError(f"table {self.id}: game {self.number} is missing from storage")
-        self.state, _ = replay(record)
+        actions = record.pop("actions")
+        self._install(record, actions, record.pop("result", None))
+
+    def _install(self, head: dict[str, Any], actions: list[Any], result: Any = None) -> None:
+        try:
+            self.state = rebuild(head, actions, result)
+        except RecordError as err:
+            raise ParlourError(f"table {self.id}: game {self.number}: {err}") from None
+        self.head = head
         self._bots = {}
+
+    def _memo(self) -> _Memo:
+        moves = len(self.state.actions) if self.state is not None else 0
+        return _Memo(self.settings(), self.state, moves, self.head, self.revision)
+
+    def _restore(self, memo: _Memo) -> None:
+        """Back to the last committed state: what was not stored was not played."""
+        self._load_settings(memo.settings)
+        state = memo.state
+        if state is not None and (len(state.actions) > memo.moves or self._tainted):
+            assert memo.head is not None
+            # From memory, not the database, which may be the very thing that failed.
+            state = rebuild(memo.head, state.actions[: memo.moves])
+            self._bots = {}
+        if state is not self.state:
+            self.version += 1  # a bot thinking about the undone position drops its move
+        self.state, self.head, self.revision = state, memo.head, memo.revision
+        self._tainted = False
+
+    def _sync(
+        self, revision: int, data: dict[str, Any], game: GameRow | None, moves: list[Any]
+    ) -> None:
+        """Take in what other processes committed: the settings, then the game's moves."""
+        before = self.number
+        self._load_settings(data)
+        if self.number == 0:
+            self.state = self.head = None
+        elif game is not None:
+            self._install(game.head, moves, game.result)
+        else:
+            state = self.state
+            if state is None or self.number != before:
+                raise ParlourError(f"table {self.id}: game {self.number} is missing from storage")
+            for obj in moves:
+                state.apply(state.action_from_json(obj))
+        self.revision = revision
+        self.version += 1
+        self.lead = False
+        self._caught_up = True
+
+    @contextlib.contextmanager
+    def _change(self) -> Iterator[Change]:
+        """A change of the table, on its latest committed state, stored before it counts.
+
+        Inside: the table's row is locked and what other processes committed is taken in
+        first. If anything fails, the commit included, the table is as it was committed.
+        """
+        memo: _Memo | None = None
+        self._tainted = False
+        try:
+            with self.hall.storage.change(self.id) as tx:
+                if tx.revision != self.revision:
+                    number = int(tx.data.get("number") or 0)
+                    if number != self.number or self.state is None:
+                        game = tx.game(number) if number else None
+                        self._sync(tx.revision, tx.data, game, tx.moves(number) if game else [])
+                    else:
+                        self._sync(tx.revision, tx.data, None, tx.moves(number, self.moves))
+                memo = self._memo()
+                yield tx
+                if tx.dirty:
+                    self.revision = tx.bump(self.hall.origin)
+                    self.lead = True
+            if self._caught_up and not tx.dirty:
+                self._after_move()  # nothing of ours to tell, but the others' moves are news
+        except BaseException as err:
+            if memo is not None:
+                self._restore(memo)
+            if self._caught_up:
+                self._after_move()  # the others' moves, at least, are news to our pages
+            if isinstance(err, StorageDown):
+                raise TableError("unavailable", f"{err}; nothing changed, try again") from err
+            raise
+
+    @property
+    def moves(self) -> int:
+        return len(self.state.actions) if self.state is not None else 0
+
+    def refresh(self, revision: int | None = None) -> None:
+        """Catch up with a change another process committed (told by a notification).
+
+        A plain read on the event loop, like every storage call: nothing changes the table
+        between the read and its use.
+        """
+        if revision is not None and revision <= self.revision:
+            return
+        try:
+            fresh, data, game, moves = self.hall.storage.snapshot(
+                self.id, self.number if self.state is not None else None, self.moves
+            )
+        except SQLAlchemyError as err:
+            log.warning("table %s: cannot catch up now (%s); will retry", self.id, _short(err))
+            self.hall.missed()
+            return
+        if fresh <= self.revision:
+            return
+        self._caught_up = False
+        self._sync(fresh, data, game, moves)
+        self._after_move()
 
     # ----- what everybody may see ---------------------------------------------------------
     def connected(self, seat: int) -> bool:
-        return any(c.seat == seat for c in self.clients)
+        if any(c.seat == seat for c in self.clients):
+            return True
+        horizon = time.monotonic() - PRESENCE_TTL
+        return any(stamp > horizon and seat in seats for stamp, seats in self.remote.values())
+
+    def present(self) -> list[int]:
+        """The seats connected to this process."""
+        return sorted({c.seat for c in self.clients if c.seat is not None})
 
     def public(self) -> dict[str, Any]:
         state = self.state
@@ -258,6 +401,7 @@ class Table:
             self._gone_since.pop(client.seat, None)
         client.send(self.message_for(client, initial=True))
         self._announce()
+        self.hall.tell_presence(self)
 
     def detach(self, client: Client) -> None:
         if client in self.clients:
@@ -265,6 +409,7 @@ class Table:
         if client.seat is not None and not self.connected(client.seat):
             self._gone_since[client.seat] = time.monotonic()
         self._announce()
+        self.hall.tell_presence(self)
         self.schedule()
 
     def _announce(self) -> None:
@@ -273,102 +418,124 @@ class Table:
         for client in self.clients:
             client.send(info)
 
+    def presence_heard(self, origin: str, seats: list[int]) -> None:
+        """Another process's connected seats: a seat played there is not 'gone' here."""
+        before = self.remote.get(origin, (0.0, set()))[1]
+        if seats:
+            self.remote[origin] = (time.monotonic(), set(seats))
+        else:
+            self.remote.pop(origin, None)
+        for seat in seats:
+            self._gone_since.pop(seat, None)
+        if set(seats) != before:  # a heartbeat that changes nothing stays quiet
+            self._announce()
+            if self.turn_timer:
+                self.schedule()  # a stand-in planned for a seat now present is called off
+
     # ----- seats and the host -------------------------------------------------------------
     def join(self, seat: Any, name: Any) -> str:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(self.seats):
             raise TableError("bad_seat", f"seat must be a number from 0 to {len(self.seats) - 1}")
-        slot = self.seats[seat]
-        if slot.kind != "human":
-            raise TableError("seat_taken", "a bot plays that seat")
-        if slot.token is not None:
-            raise TableError("seat_taken", "somebody already sits there")
-        if self.status != "open":
-            raise TableError("started", "the game has started; watch it as a spectator")
-        slot.name = clean_name(name)
+        clean = clean_name(name)
         token = secrets.token_urlsafe(24)
-        slot.token = hash_token(token)
-        self._save_settings()
+        with self._change() as tx:
+            slot = self.seats[seat]
+            if slot.kind != "human":
+                raise TableError("seat_taken", "a bot plays that seat")
+            if slot.token is not None:
+                raise TableError("seat_taken", "somebody already sits there")
+            if self.status != "open":
+                raise TableError("started", "the game has started; watch it as a spectator")
+            slot.name = clean
+            slot.token = hash_token(token)
+            tx.save_table(self.settings())
         self._announce()
+        self.hall.changed()
         return token
 
     def start(self, token: Any) -> None:
         if not self.is_host(token):
             raise TableError("not_host", "only the host can start the game")
-        if self.status != "open":
-            raise TableError("started", "the game has already started")
-        for index, slot in enumerate(self.seats):
-            if slot.kind == "human" and slot.token is None:
-                # Nobody came: a bot takes the empty chair so the others can play.
-                slot.kind = "bot"
-                slot.name = f"{slot.name} (bot)" if slot.name else f"Bot {index + 1}"
-        self._new_game()
+        with self._change() as tx:
+            if self.status != "open":
+                raise TableError("started", "the game has already started")
+            for index, slot in enumerate(self.seats):
+                if slot.kind == "human" and slot.token is None:
+                    # Nobody came: a bot takes the empty chair so the others can play.
+                    slot.kind = "bot"
+                    slot.name = f"{slot.name} (bot)" if slot.name else f"Bot {index + 1}"
+            self._new_game(tx)
+        self._after_move()
 
     def again(self, token: Any) -> None:
         if not self.is_host(token):
             raise TableError("not_host", "only the host can start another game")
-        if self.state is None or not self.state.is_over:
-            raise TableError("not_over", "the current game is not over yet")
-        self._new_game()
+        with self._change() as tx:
+            if self.state is None or not self.state.is_over:
+                raise TableError("not_over", "the current game is not over yet")
+            self._new_game(tx)
+        self._after_move()
 
-    def _new_game(self) -> None:
+    def _new_game(self, tx: Change) -> None:
         seats = [Seat(slot.name) for slot in self.seats]
         number = self.number + 1
         seed = None if self.seed is None else self.seed + number - 1
         state = self.game.new_state(seats, seed=seed, rules=self.rules)
-        previous = (self.state, self.number, self.status)
-        self.state, self.number, self.status = state, number, "playing"
-        try:
-            self._save_game(new=True)
-            self._save_settings()
-        except Exception:
-            self.state, self.number, self.status = previous
-            raise
+        head = head_of(state)
+        self.state, self.head, self.number, self.status = state, head, number, "playing"
+        tx.new_game(number, head)
+        tx.save_table(self.settings())
         self._bots = {}
         self.version += 1
-        self._after_move()
 
     # ----- moves --------------------------------------------------------------------------
-    def act(self, seat: int, obj: Any) -> None:
-        """Play a move for `seat`: checked against the turn and the rules, stored, broadcast."""
+    def _check_turn(self, seat: int) -> State:
         state = self.state
         if state is None:
             raise TableError("not_started", "the game has not started")
-        if not isinstance(obj, Mapping):
-            raise TableError("bad_action", "an action is a JSON object")
         if state.is_over:
             raise TableError("game_over", "the game is over")
         if state.to_move != seat:
             raise TableError("out_of_turn", f"it is not your turn (seat {state.to_move} plays)")
-        try:
-            action = state.action_from_json(obj)
-        except (KeyError, TypeError, ValueError, AttributeError, ParlourError) as err:
-            raise TableError("bad_action", f"not a move of this game: {err}") from None
-        self._apply(action, seat)
+        return state
 
-    def _apply(self, action: Any, seat: int) -> None:
-        state = self.state
-        assert state is not None
+    def act(self, seat: int, obj: Any) -> None:
+        """Play a move for `seat`: checked against the turn and the rules, stored, broadcast."""
+        if not isinstance(obj, Mapping):
+            raise TableError("bad_action", "an action is a JSON object")
+        # This process's copy is at least as new as what the player saw, so a move refused
+        # here is refused without a trip to the database.
+        self._check_turn(seat)
+        with self._change() as tx:
+            state = self._check_turn(seat)  # again, on the latest committed game
+            try:
+                action = state.action_from_json(obj)
+            except (KeyError, TypeError, ValueError, AttributeError, ParlourError) as err:
+                raise TableError("bad_action", f"not a move of this game: {err}") from None
+            self._play(tx, state, action, seat)
+        self._after_move()
+
+    def _play(self, tx: Change, state: State, action: Any, seat: int) -> None:
+        step = len(state.actions)
         try:
             state.apply(action, seat)
         except IllegalAction as err:
             raise TableError("illegal", f"illegal move ({err.rule}): {err.message}") from None
         except (RulesError, KeyError, TypeError, ValueError, AttributeError) as err:
             # The contract says an illegal move changes nothing; a malformed one that slipped
-            # past the game's parser might not, so rebuild the game from its stored record.
-            self.restore_game()
+            # past the game's parser might not, so the rollback rebuilds the game.
+            self._tainted = True
             raise TableError("bad_action", f"not a move of this game: {err}") from None
-        try:
-            self._save_game()
-        except Exception:
-            self.restore_game()  # not stored, so not played
-            raise
+        tx.append(self.number, step, seat, state.actions[-1])
         if state.is_over:
+            assert state.outcome is not None
             self.status = "over"
-            self._save_settings()
+            tx.finish(self.number, state.outcome.to_json())
+            tx.save_table(self.settings())
         self.version += 1
-        self._after_move()
 
     def _after_move(self) -> None:
+        self._caught_up = False
         self.broadcast()
         self.hall.changed()
         self.schedule()
@@ -411,7 +578,13 @@ class Table:
             delay = max(delay, self._bot_delay())
         else:
             return
+        if not self.lead and self.hall.storage.shared:
+            # Another process made the last move and plays the next automatic one; this one
+            # steps in only if that process is gone.
+            delay += TAKEOVER
+        delay = max(delay, self._backoff)
         self._task = asyncio.get_running_loop().create_task(self._move_later(delay))
+        self._task.add_done_callback(_log_failure)
 
     async def _move_later(self, delay: float) -> None:
         version = self.version
@@ -427,27 +600,50 @@ class Table:
         from parlour.core.runner import decision_for
 
         feed = SeatFeed(seat)
-        decision = decision_for(state, seat, feed)
+        # The bot thinks in a thread on a copy: the table's game may take in another
+        # process's move meanwhile.
+        decision = decision_for(state.clone(), seat, feed)
         bot = self._bot_for(seat)
         action = await asyncio.to_thread(bot.act, decision)
         if self.state is not state or self.version != version:
-            return  # somebody restarted the game while the bot was thinking
+            return  # somebody moved or restarted the game while the bot was thinking
         try:
-            self._apply(action, seat)
-        except TableError:
-            self.schedule()
+            with self._change() as tx:
+                if self.state is not state or self.version != version:
+                    return  # another process moved first: its move stands, ours is moot
+                self._play(tx, state, action, seat)
+        except TableError as err:
+            if err.code == "unavailable":
+                self._retry_later(f"{err.message}", seat)
+            else:
+                self.schedule()
+            return
+        except Exception as err:  # a fault of ours: logged, and the table keeps trying
+            log.exception("table %s: the automatic move of seat %d failed", self.id, seat)
+            self._retry_later(f"{type(err).__name__}: {err}", seat)
+            return
+        if self._backoff:
+            log.warning("table %s: the database is back; the game goes on", self.id)
+            self._backoff = 0.0
+        self._after_move()
 
-
-def _loop_running() -> bool:
-    try:
-        asyncio.get_running_loop()
-    except RuntimeError:
-        return False
-    return True
+    def _retry_later(self, why: str, seat: int) -> None:
+        """Back off (1, 2, 4 ... 30 s) and try again: the table resumes once storage is back."""
+        self._backoff = min(MAX_BACKOFF, max(MIN_BACKOFF, 2 * self._backoff))
+        log.warning(
+            "table %s: %s; the automatic move of seat %d is tried again in %.1f s",
+            self.id, why, seat, self._backoff,
+        )  # fmt: skip
+        self.schedule()
 
 
 class Hall:
-    """Every table of the server, restored from storage at start-up."""
+    """Every table of the server, restored from storage at start-up.
+
+    On a database that several processes share, a table created or changed by another process
+    is loaded or caught up when its notification arrives (or, at the latest, when this process
+    is asked about it); `origin` tells this process's own notifications apart.
+    """
 
     def __init__(self, storage: Storage, bot_delay: float = 0.9) -> None:
         self.storage = storage
@@ -455,32 +651,157 @@ class Hall:
         self.tables: dict[str, Table] = {}
         self.revision = 0
         self.unavailable: list[str] = []
-        for table_id, created, data in storage.load_tables():
-            try:
-                table = Table(self, table_id, created, data)
-                table.restore_game()
-            except ParlourError as err:
-                # A game no longer installed, or a record this version cannot replay: the
-                # table stays stored, untouched, and the others open as usual.
-                log.warning("table %s is not restored: %s", table_id, err)
+        self.origin = secrets.token_hex(8)
+        self._resync_needed = False
+        self._listener: Listener | None = None
+        self._heartbeat: asyncio.Task[None] | None = None
+        for table_id, created, revision, data in storage.load_tables():
+            self._load(table_id, created, revision, data)
+
+    def _load(
+        self, table_id: str, created: float, revision: int, data: dict[str, Any]
+    ) -> Table | None:
+        try:
+            table = Table(self, table_id, created, data, revision)
+            table.restore_game()
+        except ParlourError as err:
+            # A game no longer installed, or a record this version cannot replay: the
+            # table stays stored, untouched, and the others open as usual.
+            log.warning("table %s is not restored: %s", table_id, err)
+            if table_id not in self.unavailable:
                 self.unavailable.append(table_id)
-                continue
-            self.tables[table_id] = table
+            return None
+        self.tables[table_id] = table
+        return table
 
     def changed(self) -> None:
         self.revision += 1
 
     def resume(self) -> None:
-        """Set the bots of restored tables moving again (once the event loop runs)."""
+        """Set the bots of restored tables moving again (once the event loop runs), and on a
+        shared database start listening to the other processes."""
         for table in self.tables.values():
             table.schedule()
+        if self.storage.shared and self._listener is None:
+            loop = asyncio.get_running_loop()
+            self._listener = Listener(
+                self.storage.url,
+                lambda payload: loop.call_soon_threadsafe(self.on_notice, payload),
+                lambda: loop.call_soon_threadsafe(self.resync),
+            )
+            self._listener.start()
+            self._heartbeat = loop.create_task(self._beat())
+            self._heartbeat.add_done_callback(_log_failure)
+
+    # ----- other processes ------------------------------------------------------------------
+    def find(self, table_id: Any) -> Table | None:
+        """A table by id; on a shared database, one another process created is loaded."""
+        if not isinstance(table_id, str) or len(table_id) > 32:
+            return None
+        table = self.tables.get(table_id)
+        if table is not None or not self.storage.shared or table_id in self.unavailable:
+            return table
+        try:
+            found = self.storage.load_table(table_id)
+        except SQLAlchemyError:
+            return None
+        if found is None:
+            return None
+        table = self._load(table_id, *found)
+        if table is not None:
+            self.changed()
+            table.schedule()
+        return table
+
+    def discover(self) -> None:
+        """Load the tables that other processes created and this one has not heard of."""
+        if not self.storage.shared and not self._resync_needed:
+            return
+        if self._resync_needed:
+            self.resync()
+            return
+        try:
+            known = self.storage.revisions()
+        except SQLAlchemyError:
+            return
+        for table_id in known.keys() - self.tables.keys() - set(self.unavailable):
+            self.find(table_id)
+
+    def missed(self) -> None:
+        """A catch-up failed: compare every table with the database at the next occasion."""
+        self._resync_needed = True
+
+    def resync(self) -> None:
+        """After notifications may have been lost (the listener reconnected): catch up."""
+        try:
+            known = self.storage.revisions()
+        except SQLAlchemyError:
+            self._resync_needed = True
+            return
+        self._resync_needed = False
+        for table_id, revision in known.items():
+            table = self.tables.get(table_id)
+            if table is None:
+                if table_id not in self.unavailable:
+                    self.find(table_id)
+            elif revision != table.revision:
+                table.refresh(revision)
+
+    def on_notice(self, payload: str) -> None:
+        """A notification from a process (this one's own are ignored)."""
+        try:
+            self._notice(payload)
+        except Exception:  # one table's fault (a log this version cannot replay) stays its own
+            log.exception("a notification could not be handled: %s", payload[:200])
+
+    def _notice(self, payload: str) -> None:
+        try:
+            notice = json.loads(payload)
+            origin, table_id = str(notice["origin"]), str(notice["table"])
+        except (ValueError, KeyError, TypeError):
+            return
+        if origin == self.origin:
+            return
+        if table_id == "*":  # a process started: it wants to know who is connected where
+            self.tell_all_presence()
+            return
+        table = self.find(table_id)
+        if table is None:
+            return
+        if "seats" in notice:
+            table.presence_heard(origin, [int(s) for s in notice["seats"]])
+        else:
+            table.refresh(int(notice.get("revision") or 0))
+
+    def tell_presence(self, table: Table) -> None:
+        """Tell the other processes which of the table's seats are connected here."""
+        if self.storage.shared:
+            try:
+                self.storage.notify_presence(table.id, table.present(), self.origin)
+            except SQLAlchemyError:
+                self._resync_needed = True  # an outage: the heartbeat says it again
+
+    def tell_all_presence(self) -> None:
+        for table in self.tables.values():
+            if table.present():
+                self.tell_presence(table)
+
+    async def _beat(self) -> None:
+        """Presence heartbeats: the seats of a process that died are forgotten in time."""
+        self.storage.notify_presence("*", [], self.origin)
+        while True:
+            await asyncio.sleep(PRESENCE_TTL / 3)
+            with contextlib.suppress(SQLAlchemyError):  # an outage: caught up on reconnection
+                self.tell_all_presence()
+            if self._resync_needed:
+                self.resync()
 
     def lobby(self) -> list[dict[str, Any]]:
         tables = sorted(self.tables.values(), key=lambda t: t.created, reverse=True)
         return [t.public() for t in tables[:100]]
 
     def get(self, table_id: Any) -> Table:
-        table = self.tables.get(table_id) if isinstance(table_id, str) else None
+        table = self.find(table_id)
         if table is None:
             raise TableError("no_table", "no such table")
         return table
@@ -561,15 +882,41 @@ class Hall:
             data["seats"][host_seat]["token"] = hash_token(token)
         table_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
         created = time.time()
-        self.storage.create_table(table_id, created, data)
-        table = Table(self, table_id, created, data)
+        try:
+            self.storage.create_table(table_id, created, data, self.origin)
+        except StorageDown as err:
+            raise TableError("unavailable", f"{err}; no table was made, try again") from None
+        table = Table(self, table_id, created, data, revision=1)
         self.tables[table_id] = table
         self.changed()
         return table, token
 
     async def close(self) -> None:
+        if self._listener is not None:
+            self._listener.stop()
+        if self._heartbeat is not None:
+            self._heartbeat.cancel()
         for table in self.tables.values():
             if table._task is not None:
                 table._task.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await table._task
+
+
+def _log_failure(task: asyncio.Task[Any]) -> None:
+    """A background task's fault is logged where it happens, never 'never retrieved'."""
+    if not task.cancelled() and task.exception() is not None:
+        log.error("background task failed", exc_info=task.exception())
+
+
+def _short(err: BaseException) -> str:
+    orig = getattr(err, "orig", None) or err
+    return (str(orig).strip().splitlines() or [type(orig).__name__])[0][:160]
+
+
+def _loop_running() -> bool:
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    return True

@@ -1,0 +1,82 @@
+"""A stored game's head and its rebuilding: the record's provenance and the deal dealt.
+
+The head of a web game's record is `record_of(state)` at the deal, without actions, plus:
+
+- `engine`: the version of Parlour that dealt it;
+- `date`: when it was dealt (UTC, ISO 8601);
+- `seed` always, even beside an explicit `deal`, so that later random draws replay too;
+- `dealt`: what the deal gave each seat, as each saw it (`state.view(seat)` before any move).
+
+Rebuilding a game compares the deal the engine now produces with `dealt`: a different engine
+that deals the seed differently is caught at once, with a message that says so, instead of a
+game silently drifting into another one.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from parlour import __version__
+from parlour.core.errors import IllegalAction, RecordError
+from parlour.core.game import State
+from parlour.core.records import record_of, start_from_record
+
+
+def _json(obj: Any) -> Any:
+    return json.loads(json.dumps(obj))
+
+
+def dealt(state: State) -> list[Any]:
+    """Each seat's view of the game as dealt (JSON-safe)."""
+    return [_json(state.view(seat)) for seat in range(state.num_players)]
+
+
+def head_of(state: State) -> dict[str, Any]:
+    """The stored head of a game just dealt."""
+    head = record_of(state)
+    head.pop("actions", None)
+    head.pop("result", None)
+    head["seed"] = state.seed
+    head["engine"] = __version__
+    head["date"] = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
+    head["dealt"] = dealt(state)
+    return head
+
+
+def rebuild(
+    head: Mapping[str, Any], actions: Sequence[Mapping[str, Any]], result: Any = None
+) -> State:
+    """The game of this head after these actions; RecordError, saying why, if it cannot be.
+
+    A game dealt by another engine version replays if this engine deals it the same way and
+    accepts every move; otherwise the error names both versions.
+    """
+    engine = head.get("engine")
+    other = engine is not None and engine != __version__
+    origin = f"dealt by Parlour {engine}, this is Parlour {__version__}" if other else ""
+    state = start_from_record(head)
+    if "dealt" in head and dealt(state) != head["dealt"]:
+        raise RecordError(
+            "this engine deals the recorded seed differently"
+            + (f" ({origin})" if origin else "")
+            + ": the game cannot be replayed identically"
+        )
+    for index, obj in enumerate(actions):
+        try:
+            state.apply(state.action_from_json(obj))
+        except (IllegalAction, KeyError, TypeError, ValueError) as err:
+            why = getattr(err, "message", None) or str(err)
+            raise RecordError(
+                f"move {index + 1} ({obj}) is refused: {why}" + (f" ({origin})" if origin else "")
+            ) from None
+    if result is not None:
+        got = state.outcome.to_json() if state.outcome else None
+        if _json(got) != _json(result):
+            raise RecordError(
+                f"replay gives {got}, but the record says {result}"
+                + (f" ({origin})" if origin else "")
+            )
+    return state

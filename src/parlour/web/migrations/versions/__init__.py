@@ -1,0 +1,1 @@
+"""The migrations, oldest first: 0001 is the schema before the move log."""

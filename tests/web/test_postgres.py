@@ -1,0 +1,227 @@
+"""The web table on a real PostgreSQL: outages mid-game, and two server processes at once.
+
+Each test starts a PostgreSQL cluster of its own (see tests/web/pg.py), which it may stop to
+play an outage. Without PostgreSQL installed they are skipped, except in CI, where they fail.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from typing import Any
+
+import httpx
+import pytest
+import sqlalchemy as sa
+from websockets.sync.client import connect
+
+from parlour.core.records import replay
+from parlour.web.storage import Storage
+from parlour.web.tables import Client, Hall, TableError
+from tests.web.conftest import Server
+from tests.web.pg import Cluster
+from tests.web.players import Player
+from tests.web.privacy import check_frames
+from tests.web.test_server import QUICK, check_privacy, seat_table, start
+
+
+def moves_by_seat(db_url: str, table_id: str) -> dict[int, int]:
+    """How many moves of the table's first game the log holds, seat by seat."""
+    storage = Storage(db_url)
+    try:
+        with storage.engine.connect() as conn:
+            rows = conn.execute(
+                sa.text(
+                    "SELECT seat, count(*) AS n FROM parlour_moves "
+                    "WHERE table_id = :t AND number = 1 GROUP BY seat"
+                ),
+                {"t": table_id},
+            ).all()
+    finally:
+        storage.close()
+    return {int(row.seat): int(row.n) for row in rows}
+
+
+def first_state(server: Server, table_id: str) -> dict[str, Any]:
+    """What a page that connects now is shown (a spectator's first state)."""
+    with connect(f"{server.ws_url}/ws/{table_id}") as ws:
+        ws.send(json.dumps({"type": "hello"}))
+        while (message := json.loads(ws.recv(timeout=10)))["type"] != "state":
+            pass
+    return message
+
+
+def test_a_move_during_an_outage_is_refused_and_the_game_carries_on(pg_cluster: Cluster) -> None:
+    db_url = pg_cluster.new_database()
+    server = Server(db_url)
+    server.start()
+    try:
+        table_id, host, guest = seat_table(server, "flip7", **QUICK["flip7"])
+        players = [Player(server.ws_url, table_id, t, seed=i) for i, t in enumerate((host, guest))]
+        watcher = Player(server.ws_url, table_id, None)
+        for player in [*players, watcher]:
+            player.start()
+        start(server, table_id, host)
+        while sum(p.moves for p in players) < 4:
+            players[0].join(0.02)
+        for player in players:
+            player.go.clear()  # each holds its next move
+        while not any(p.waiting.is_set() for p in players):
+            players[0].join(0.02)
+        mover = next(p for p in players if p.waiting.is_set())
+        seen = mover.states()[-1]
+        pg_cluster.stop()
+        mover.go.set()
+        while not mover.refused:
+            mover.join(0.02)
+        # Refused, and not played: a page connecting now sees the game as it was.
+        assert mover.refused[0]["code"] == "unavailable"
+        during = first_state(server, table_id)
+        answer = httpx.get(f"{server.url}/api/tables/{table_id}", timeout=10)
+        assert answer.status_code == 503 and answer.json()["error"] == "unavailable"
+        assert (during["step"], during["view"]["to_move"]) == (
+            seen["step"],
+            seen["view"]["to_move"],
+        )
+        pg_cluster.start()
+        # The first request after the restart is answered (stale pooled connections pinged).
+        assert httpx.get(f"{server.url}/api/tables/{table_id}", timeout=10).status_code == 200
+        for player in players:
+            player.go.set()
+        for player in [*players, watcher]:
+            player.join(60)
+            assert player.over.is_set()
+        record = server.get(f"/api/tables/{table_id}/games/1/record")
+        assert replay(record)[0].is_over
+        for seat, player in enumerate(players):
+            check_privacy(record, player, seat)
+        check_privacy(record, watcher, None)
+        # Every move a player made is in the log, once: none lost, none doubled (the refused
+        # one was sent again), and each was acknowledged (the last one perhaps after the end).
+        logged = moves_by_seat(db_url, table_id)
+        assert [logged.get(seat, 0) for seat in (0, 1)] == [p.moves for p in players]
+        assert all(p.acks >= p.moves - 1 for p in players)
+        assert sum(logged.values()) == len(record["actions"])
+    finally:
+        server.stop()
+    assert "Task exception was never retrieved" not in server.errors()
+
+
+def test_bots_stalled_by_an_outage_resume_by_themselves(
+    pg_cluster: Cluster, caplog: pytest.LogCaptureFixture
+) -> None:
+    storage = Storage(pg_cluster.new_database())
+
+    async def scenario() -> tuple[Any, int, list[dict[str, Any]]]:
+        hall = Hall(storage, bot_delay=0.0)
+        bots = [{"kind": "bot"}, {"kind": "bot"}]
+        table, host = hall.create({"game": "beggar", "seats": bots, "seed": 24})
+        watcher = Client(None, "en")
+        table.attach(watcher)
+        table.start(host)
+        while table.moves < 5:
+            await asyncio.sleep(0.01)
+        pg_cluster.stop()
+        played = table.moves
+        while sum("tried again" in r.getMessage() for r in caplog.records) < 2:
+            await asyncio.sleep(0.02)
+        assert table.moves == played  # the refused bot moves were not kept in memory
+        pg_cluster.start()
+        assert table.state is not None
+        while not table.state.is_over:
+            await asyncio.sleep(0.02)
+        frames = []
+        while not watcher.outbox.empty():
+            frames.append(watcher.outbox.get_nowait())
+        await hall.close()
+        return table.id, played, frames
+
+    with caplog.at_level(logging.WARNING, logger="parlour.web"):
+        table_id, played, frames = asyncio.run(scenario())
+    record = storage.load_game(table_id, 1)
+    storage.close()
+    assert record is not None and replay(record)[0].is_over and len(record["actions"]) > played
+    assert check_frames(record, frames, None) > played
+    messages = [r.getMessage() for r in caplog.records]
+    assert any("the database is back" in m for m in messages)
+    assert not any("never retrieved" in m for m in messages)
+
+
+def test_two_processes_serve_the_same_tables(pg_cluster: Cluster) -> None:
+    db_url = pg_cluster.new_database()
+    servers = [Server(db_url), Server(db_url)]
+    for server in servers:
+        server.start()
+    try:
+        for game, extra in QUICK.items():
+            table_id, host, guest = seat_table(servers[0], game, **extra)
+            # The host plays on the first process, the guest on the second; a spectator on each.
+            players = [
+                Player(servers[0].ws_url, table_id, host, seed=1),
+                Player(servers[1].ws_url, table_id, guest, seed=2),
+            ]
+            watchers = [Player(s.ws_url, table_id, None) for s in servers]
+            for player in [*players, *watchers]:
+                player.start()
+            start(servers[1], table_id, host)
+            for player in [*players, *watchers]:
+                player.join(90)
+                assert player.over.is_set(), game
+            records = [s.get(f"/api/tables/{table_id}/games/1/record") for s in servers]
+            assert records[0] == records[1] and replay(records[0])[0].is_over
+            for seat, player in enumerate(players):
+                check_privacy(records[0], player, seat)
+                assert not player.errors, player.errors
+            for watcher in watchers:
+                check_privacy(records[0], watcher, None)
+            logged = moves_by_seat(db_url, table_id)
+            assert [logged.get(seat, 0) for seat in (0, 1)] == [p.moves for p in players]
+    finally:
+        for server in servers:
+            server.stop()
+
+
+REFUSE_AT_COMMIT = """
+CREATE TABLE refuse (why text);
+CREATE FUNCTION refuse_moves() RETURNS trigger AS $$
+BEGIN
+  IF EXISTS (SELECT 1 FROM refuse) THEN
+    RAISE EXCEPTION 'the disk is full (a test says so)';
+  END IF;
+  RETURN NULL;
+END $$ LANGUAGE plpgsql;
+CREATE CONSTRAINT TRIGGER refuse_moves AFTER INSERT ON parlour_moves
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION refuse_moves();
+"""
+
+
+def test_a_move_whose_commit_fails_is_rolled_back_in_memory(pg_cluster: Cluster) -> None:
+    storage = Storage(pg_cluster.new_database())
+    hall = Hall(storage, bot_delay=0.0)
+    seats = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
+    table, host = hall.create({"game": "flip7", "seats": seats, "sit": 0, "seed": 5})
+    table.join(1, "Bob")
+    table.start(host)
+    state = table.state
+    assert state is not None
+    for _ in range(3):
+        table.act(state.to_move, state.legal_actions()[0].to_json())
+    with storage.engine.begin() as conn:
+        # The database accepts the move's row, then refuses the commit (a deferred check).
+        conn.exec_driver_sql(REFUSE_AT_COMMIT)
+        conn.exec_driver_sql("INSERT INTO refuse VALUES ('full')")
+    seat, move = state.to_move, state.legal_actions()[-1].to_json()
+    before = [json.dumps(table.state.view(s)) for s in (None, 0, 1)]  # type: ignore[union-attr]
+    with pytest.raises(TableError, match=r"disk is full.*nothing changed") as refused:
+        table.act(seat, move)
+    assert refused.value.code == "unavailable"
+    after = [json.dumps(table.state.view(s)) for s in (None, 0, 1)]  # type: ignore[union-attr]
+    assert after == before and table.moves == 3 == storage.count_moves(table.id, 1)
+    with storage.engine.begin() as conn:
+        conn.exec_driver_sql("DELETE FROM refuse")
+    table.act(seat, move)  # the same move, now stored and played
+    record = storage.load_game(table.id, 1)
+    assert record is not None and record["actions"] == table.state.actions  # type: ignore[union-attr]
+    assert len(record["actions"]) == 4
+    storage.close()
