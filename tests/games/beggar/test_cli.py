@@ -37,6 +37,12 @@ def test_deal_reports_a_loop() -> None:
     assert json.loads(done.stdout) == {"status": "loop", "cards": 8, "tricks": 3, "winner": None}
 
 
+def test_three_player_deal_ends_when_one_holds_every_card() -> None:
+    done = parlour("beggar", "deal", "--json", "--", "-K", "----", "-")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == {"status": "finished", "cards": 7, "tricks": 1, "winner": 0}
+
+
 def test_shuffled_deal_prints_its_hands_and_replays_them() -> None:
     done = parlour("beggar", "deal", "--players", "3", "--seed", "9", "--json")
     data = json.loads(done.stdout)

@@ -132,6 +132,19 @@ def test_every_small_deal_agrees_loops_included(players, most_cards, next_pays) 
     assert loops >= 3  # rare, but there: e.g. [[-, -, J, -], [J, -]]
 
 
+@pytest.mark.parametrize("next_pays", [False, True])
+@pytest.mark.parametrize("cap", [None, 0])
+def test_three_or_more_players_end_when_one_holds_every_card(next_pays, cap) -> None:
+    # - K / - - - - / -: the leader collects all 7 cards at trick 1 while the others are
+    # seated with empty hands; the round ends there, in both engines of the kernel.
+    hands = [[0, 3], [0, 0, 0, 0], [0]]
+    assert play_codes(hands, next_pays) == (0, 7, 1, 0)
+    assert kernel_row(hands, next_pays, cap) == (0, 7, 1, 0)
+    four = [[0], [0], [0], [2, 0]]
+    assert play_codes(four, next_pays) == (0, 4, 1, 3)
+    assert kernel_row(four, next_pays, cap) == (0, 4, 1, 3)
+
+
 def test_a_small_loop_reports_its_first_repeat() -> None:
     hands = [[0, 0, 1, 0], [1, 0]]
     assert play_codes(hands)[0] == LOOP

@@ -70,14 +70,29 @@ def test_three_players_next_pays_takes_over_the_count() -> None:
     assert outs(state) == [1, 2]
 
 
-@pytest.mark.parametrize(
-    ("convention", "cards", "tricks"), [("pile_to_claimant", 5, 2), ("next_pays", 4, 1)]
-)
-def test_four_players_elimination_order(convention: str, cards: int, tricks: int) -> None:
+@pytest.mark.parametrize("convention", ["pile_to_claimant", "next_pays"])
+def test_four_players_elimination_order(convention: str) -> None:
+    # A, B, C lay their only card, D a queen; A cannot pay. pile_to_claimant: D collects the
+    # 4 cards and holds every card, so B and C (seated, empty) are out and the round ends.
+    # next_pays: B then C cannot pay either, D is left alone and takes the pile. 4 cards, 1 trick.
     state = play_out(["-", "-", "-", "Q-"], exhausted_payer=convention)
     result = state.results[0]
-    assert (result.cards, result.tricks, result.winner) == (cards, tricks, 3)
+    assert (result.cards, result.tricks, result.winner) == (4, 1, 3)
     assert outs(state) == [0, 1, 2]
+    assert len(state.hands[3]) == 5
+
+
+@pytest.mark.parametrize("convention", ["pile_to_claimant", "next_pays"])
+def test_three_players_end_when_one_holds_every_card(convention: str) -> None:
+    # A: - K, B: - - - -, C: -. After -, -, -, K, B pays his last three cards: A collects all 7
+    # cards while B and C, with nothing left, are still seated. The round ends there (7 cards,
+    # 1 trick); A must not lead again (that gave 8 cards and 2 tricks).
+    state = play_out(["-K", "----", "-"], exhausted_payer=convention)
+    result = state.results[0]
+    assert (result.status, result.cards, result.tricks, result.winner) == ("finished", 7, 1, 0)
+    assert outs(state) == [1, 2]
+    assert len(state.hands[0]) == 7
+    assert of_type(state, "capture")[-1].data["size"] == 7
 
 
 def test_five_and_six_players_play_to_one_winner_holding_every_card() -> None:

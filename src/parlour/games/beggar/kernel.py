@@ -317,12 +317,13 @@ def _advance(st: Any, pile: Any) -> int:
         st[0] = collector
         st[1] = alive
         st[2] = cards
-        if alive == 2:
-            for seat in range(n):
-                if st[act + seat] != 0 and st[size + seat] == 0:
-                    st[4] = collector
-                    return 1
-        return 0
+        # The round ends when the collector holds every card: every other player still in
+        # has an empty hand (with two players, the other hand is empty).
+        for seat in range(n):
+            if seat != collector and st[act + seat] != 0 and st[size + seat] != 0:
+                return 0
+        st[4] = collector
+        return 1
 
 
 @_njit()
