@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -43,6 +44,14 @@ def test_three_player_deal_ends_when_one_holds_every_card() -> None:
     assert json.loads(done.stdout) == {"status": "finished", "cards": 7, "tricks": 1, "winner": 0}
 
 
+def test_explicit_deals_take_any_cards_and_help_says_so() -> None:
+    done = parlour("beggar", "deal", "AAAAA", "-" * 30, "--json")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["status"] == "finished"
+    shown = parlour("beggar", "deal", "--help", env={**os.environ, "COLUMNS": "200"})
+    assert "any cards" in shown.stdout
+
+
 def test_shuffled_deal_prints_its_hands_and_replays_them() -> None:
     done = parlour("beggar", "deal", "--players", "3", "--seed", "9", "--json")
     data = json.loads(done.stdout)
@@ -65,7 +74,6 @@ def test_stats_json_shape() -> None:
     ("args", "fragment"),
     [
         (["beggar", "deal", "-K", "-Z"], "bad card"),
-        (["beggar", "deal", "AAAAA", "---"], "rank A"),
         (["beggar", "deal", "X-", "---"], "joker"),
         (["beggar", "deal", "--players", "2", "--rules", "colour=red"], "unknown rules option"),
         (["beggar", "stats", "--players", "9"], "2 to 6"),
@@ -107,8 +115,6 @@ def test_rules_lists_every_option_with_its_default() -> None:
 
 
 def test_language_follows_the_system_locale() -> None:
-    import os
-
     env = {**os.environ, "LANG": "fr_FR.UTF-8", "LC_ALL": ""}
     done = parlour("about", env=env)
     assert "logiciel libre" in done.stdout

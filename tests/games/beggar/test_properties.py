@@ -85,9 +85,7 @@ def test_the_same_seed_gives_the_same_game(players: int, seed: int) -> None:
 
 @given(small_hands, conventions)
 def test_fast_path_agrees_with_the_reference_on_tiny_decks(hands, convention: str) -> None:
-    flat = [c for h in hands for c in h]
-    if any(flat.count(rank) > 4 for rank in (1, 2, 3, 4)) or flat.count(0) > 36:
-        return  # not a deal a real deck can give
+    # Any cards make a deal (penalty cards by rank), so no example is thrown away.
     notation = ["".join(NOTATION[c] for c in hand) for hand in hands]
     state = GAME.new_state(
         len(hands), deal={"hands": notation}, rules=BeggarRules(exhausted_payer=convention)

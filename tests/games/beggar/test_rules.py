@@ -220,17 +220,33 @@ def test_invalid_rules_are_refused_with_a_message(options: dict, fragment: str) 
 @pytest.mark.parametrize(
     ("hands", "fragment"),
     [
-        (["AAAAA", "-"], "rank A"),
         (["X", "-"], "joker"),
         (["B", "-"], "beggar joker"),
         (["-Z", "-"], "bad card"),
-        (["A♠", "A♠"], "A♠ 2 times"),
         (["", ""], "no cards"),
     ],
 )
 def test_impossible_deals_are_refused(hands: list[str], fragment: str) -> None:
     with pytest.raises(RulesError, match=fragment):
         GAME.new_state(2, deal={"hands": hands})
+
+
+def test_jokers_beyond_the_variant_s_count_are_refused() -> None:
+    with pytest.raises(RulesError, match="2 joker"):
+        GAME.new_state(2, deal={"hands": ["XX", "-"]}, rules=BeggarRules(jokers=1))
+    with pytest.raises(RulesError, match="beggar joker"):
+        GAME.new_state(2, deal={"hands": ["BB", "-"]}, rules=BeggarRules(beggar_joker=True))
+
+
+def test_explicit_deals_accept_any_cards_penalty_cards_by_rank() -> None:
+    # Five aces, 40 number cards and a repeated A♠: not a deck, still a deal. Each ace, whatever
+    # its suit, asks for four cards.
+    state = play_out(["A♠" * 5, "-" * 40, "A♠ 2♥ 2♥"])
+    assert state.outcome is not None and state.outcome.status == "finished"
+    assert sum(len(h) for h in state.hands) == 48
+    state = GAME.new_state(2, deal={"hands": ["AAAAA", "-" * 30]})
+    state.apply(FLIP)
+    assert state.owed == 4
 
 
 def test_players_out_of_range_are_refused() -> None:

@@ -60,10 +60,22 @@ def play_round(hands: list[list[str]], rules: BeggarRules) -> dict[str, object]:
     }
 
 
-@beggar_app.command("deal", context_settings={"ignore_unknown_options": True})
+DEAL_HELP = (
+    "Play one deal to its end: explicit hands (the first leads) or --players N --seed S.\n\n"
+    "Explicit hands may hold any cards, in any number and any hand sizes (say 26 number cards "
+    "each, or five aces): penalty cards act by rank (J 1, Q 2, K 3, A 4). Only the variant "
+    "cards need their option: X jokers (--rules jokers=N, at most N) and B (--rules "
+    "beggar_joker=true)."
+)
+
+
+@beggar_app.command("deal", help=DEAL_HELP, context_settings={"ignore_unknown_options": True})
 def deal_command(
     hands: Annotated[
-        list[str] | None, typer.Argument(help="Hands, top card first, e.g. -K--A.")
+        list[str] | None,
+        typer.Argument(
+            help="Hands, top card first, e.g. -K--A or 2A78Q10: any cards, not only a deck's."
+        ),
     ] = None,
     players: Annotated[
         int | None, typer.Option("--players", help="Shuffle a deal for N players.")
