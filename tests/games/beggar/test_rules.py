@@ -154,6 +154,26 @@ def test_shuffle_captured_keeps_every_card_and_is_reproducible() -> None:
     assert len(one.hands[winner]) == 52
 
 
+def test_shuffle_captured_shuffles_every_captured_pile() -> None:
+    # A seeded deal of the real deck: every card is distinct, so a pile put back in the order
+    # played is seen as such. Each capture must add the pile's cards, and most must reorder them.
+    state = GAME.new_state(2, seed=7, rules=BeggarRules(shuffle_captured=True, max_turns=20000))
+    captures = reordered = 0
+    while not state.is_over:
+        laid = [*state.pile, state.hands[state.turn][0]]
+        before = len(state.log)
+        state.apply(FLIP)
+        taken = [e for e in state.log[before:] if e.type == "capture"]
+        if not taken:
+            continue
+        tail = list(state.hands[taken[0].data["seat"]])[-len(laid) :]
+        assert sorted(tail) == sorted(laid)
+        captures += 1
+        reordered += tail != laid
+    assert captures > 10
+    assert reordered > captures // 3
+
+
 def test_match_best_of_three_passes_the_deal_left() -> None:
     state = GAME.new_state(3, seed=11, rules=BeggarRules(match="best_of_three", max_turns=100000))
     while not state.is_over:
