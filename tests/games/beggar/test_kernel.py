@@ -249,3 +249,37 @@ def test_python_fallback_gives_the_same_results_with_a_warning() -> None:
     expected = f"False {fast.cards.sum()} {fast.tricks.sum()} {fast.winner.sum()}"
     assert done.stdout.strip() == expected
     assert "falls back to the pure-Python engine" in done.stderr
+
+
+def test_histograms_give_numpy_s_figures() -> None:
+    rng = np.random.default_rng(3)
+    values = rng.integers(0, 5000, 20_001) ** 2 // 5000  # skewed, with repeats
+    histogram = kernel.Histogram()
+    for part in np.array_split(values, 7):
+        histogram.add(part)
+    q1, median, q3, p99 = np.percentile(values, [25, 50, 75, 99])
+    assert histogram.to_json() == {
+        "mean": float(values.mean()),
+        "median": float(median),
+        "q1": float(q1),
+        "q3": float(q3),
+        "p99": float(p99),
+        "max": int(values.max()),
+    }
+
+
+def test_stats_stream_chunk_by_chunk_to_the_figures_of_one_batch() -> None:
+    rules = BeggarRules()
+    streamed = kernel.run_stats(2, 30_000, 8, rules, chunk=4_000).to_json()
+    whole = kernel.play_random(2, 30_000, 8)
+    q1, median, q3, p99 = np.percentile(whole.cards, [25, 50, 75, 99])
+    assert streamed["cards"] == {
+        "mean": float(whole.cards.mean()),
+        "median": float(median),
+        "q1": float(q1),
+        "q3": float(q3),
+        "p99": float(p99),
+        "max": int(whole.cards.max()),
+    }
+    assert streamed["first_player_win_share"] == float((whole.winner == 0).mean())
+    assert streamed == kernel.run_stats(2, 30_000, 8, rules, chunk=30_000).to_json()

@@ -172,7 +172,7 @@ def stats_command(
             the_rules,
             lambda k: bar.advance(task, k),
             threads,
-            chunk=max(10_000, min(500_000, deals // 20)),
+            chunk=max(10_000, min(100_000, deals // 20)),  # bounded: constant memory
         )
     data = summary.to_json()
     if as_json:
