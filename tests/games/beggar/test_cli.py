@@ -124,3 +124,19 @@ def test_language_follows_the_system_locale() -> None:
 def test_deal_text_speaks_french() -> None:
     done = parlour("beggar", "deal", "J--", "-J-", "--lang", "fr")
     assert done.stdout.strip() == "boucle : 8 cartes, 3 plis, pas de gagnant"
+
+
+def test_deal_imports_neither_numpy_nor_numba() -> None:
+    # Start-up of the quick command: the beggar command module and a whole deal, JSON out,
+    # without the compiled kernel's libraries (run in a fresh interpreter).
+    code = (
+        "import sys\n"
+        "from parlour.games.beggar import cli\n"
+        "cli.deal_command(hands=['-K', '----', '-'], players=None, seed=None, rules=None,\n"
+        "                 as_json=True, lang='en')\n"
+        "print(sorted(m for m in ('numpy', 'numba') if m in sys.modules))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    lines = done.stdout.splitlines()
+    assert json.loads(lines[0]) == {"status": "finished", "cards": 7, "tricks": 1, "winner": 0}
+    assert lines[1] == "[]"

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import os
 import random
+import sys
 from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
-from rich.table import Table
 
 from parlour.core.errors import ParlourError, RulesError
 from parlour.core.options import make_rules, parse_options
@@ -18,6 +18,9 @@ from parlour.games.beggar.cards import full_deck, notation
 from parlour.games.beggar.game import GAME
 from parlour.games.beggar.rules import BeggarRules
 from parlour.i18n import resolve_lang, t
+
+# Start-up: `deal` is the quick command, so what only `stats`, `records` and `search` need (rich's
+# progress bars and tables, NumPy, Numba) is imported inside those commands.
 
 beggar_app = typer.Typer(
     help="Beggar-My-Neighbour: deals, statistics, records.", no_args_is_help=True
@@ -106,9 +109,8 @@ def deal_command(
     if shown is not None:
         result = {"seed": seed, "hands": [notation(h) for h in shown], **result}
     if as_json:
-        from parlour.cli import out_json
-
-        out_json(result)
+        # as parlour.cli.out_json, without importing the whole command line for a quick command
+        sys.stdout.write(json.dumps(result, ensure_ascii=False) + "\n")
         return
     if shown is not None:
         for i, hand in enumerate(shown):
@@ -153,6 +155,9 @@ def stats_command(
         raise RulesError("--workers must be 0 (every core) or more")
     deck_codes(the_rules)
     threads = workers or (os.cpu_count() or 1)
+    from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
+    from rich.table import Table
+
     from parlour.games.beggar import kernel  # Numba loads only for the commands that use it
 
     with Progress(
@@ -214,6 +219,8 @@ def records_command(
 ) -> None:
     """The published record deals, each replayed now by the reference engine and the kernel."""
     language = resolve_lang(lang)
+    from rich.table import Table
+
     from parlour.games.beggar.records import RECORDS, check_record
 
     checks = [check_record(record) for record in RECORDS]
