@@ -6,7 +6,7 @@ import json
 import os
 import random
 import sys
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -48,7 +48,7 @@ def shuffled_hands(players: int, seed: int, rules: BeggarRules) -> list[list[str
     return [deck[i::players] for i in range(players)]
 
 
-def play_round(hands: list[list[str]], rules: BeggarRules) -> dict[str, object]:
+def play_round(hands: list[list[str]], rules: BeggarRules) -> dict[str, Any]:
     state = GAME.new_state(len(hands), deal={"hands": hands}, rules=rules)
     while state.results == [] and not state.is_over:
         state.apply(state.legal_actions()[0])

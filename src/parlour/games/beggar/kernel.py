@@ -55,7 +55,7 @@ try:  # Numba is a dependency, but a platform without a wheel must still work.
 
     HAVE_NUMBA = True
 except ImportError as exc:  # pragma: no cover - exercised on machines without Numba
-    numba = None
+    numba = None  # type: ignore[assignment]  # never called: HAVE_NUMBA guards every use
     HAVE_NUMBA = False
     _NUMBA_ERROR = str(exc)
 
