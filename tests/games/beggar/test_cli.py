@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -37,6 +38,20 @@ def test_deal_reports_a_loop() -> None:
     assert json.loads(done.stdout) == {"status": "loop", "cards": 8, "tricks": 3, "winner": None}
 
 
+def test_three_player_deal_ends_when_one_holds_every_card() -> None:
+    done = parlour("beggar", "deal", "--json", "--", "-K", "----", "-")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == {"status": "finished", "cards": 7, "tricks": 1, "winner": 0}
+
+
+def test_explicit_deals_take_any_cards_and_help_says_so() -> None:
+    done = parlour("beggar", "deal", "AAAAA", "-" * 30, "--json")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["status"] == "finished"
+    shown = parlour("beggar", "deal", "--help", env={**os.environ, "COLUMNS": "200"})
+    assert "any cards" in shown.stdout
+
+
 def test_shuffled_deal_prints_its_hands_and_replays_them() -> None:
     done = parlour("beggar", "deal", "--players", "3", "--seed", "9", "--json")
     data = json.loads(done.stdout)
@@ -59,7 +74,6 @@ def test_stats_json_shape() -> None:
     ("args", "fragment"),
     [
         (["beggar", "deal", "-K", "-Z"], "bad card"),
-        (["beggar", "deal", "AAAAA", "---"], "rank A"),
         (["beggar", "deal", "X-", "---"], "joker"),
         (["beggar", "deal", "--players", "2", "--rules", "colour=red"], "unknown rules option"),
         (["beggar", "stats", "--players", "9"], "2 to 6"),
@@ -101,8 +115,6 @@ def test_rules_lists_every_option_with_its_default() -> None:
 
 
 def test_language_follows_the_system_locale() -> None:
-    import os
-
     env = {**os.environ, "LANG": "fr_FR.UTF-8", "LC_ALL": ""}
     done = parlour("about", env=env)
     assert "logiciel libre" in done.stdout
@@ -112,3 +124,19 @@ def test_language_follows_the_system_locale() -> None:
 def test_deal_text_speaks_french() -> None:
     done = parlour("beggar", "deal", "J--", "-J-", "--lang", "fr")
     assert done.stdout.strip() == "boucle : 8 cartes, 3 plis, pas de gagnant"
+
+
+def test_deal_imports_neither_numpy_nor_numba() -> None:
+    # Start-up of the quick command: the beggar command module and a whole deal, JSON out,
+    # without the compiled kernel's libraries (run in a fresh interpreter).
+    code = (
+        "import sys\n"
+        "from parlour.games.beggar import cli\n"
+        "cli.deal_command(hands=['-K', '----', '-'], players=None, seed=None, rules=None,\n"
+        "                 as_json=True, lang='en')\n"
+        "print(sorted(m for m in ('numpy', 'numba') if m in sys.modules))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    lines = done.stdout.splitlines()
+    assert json.loads(lines[0]) == {"status": "finished", "cards": 7, "tricks": 1, "winner": 0}
+    assert lines[1] == "[]"

@@ -9,7 +9,7 @@ import sys
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from parlour.games.beggar import kernel
@@ -17,6 +17,8 @@ from parlour.games.beggar.cards import NOTATION
 from parlour.games.beggar.fast import LOOP, play_codes
 from parlour.games.beggar.records import RECORDS, hand_codes, reference_play
 from parlour.games.beggar.rules import BeggarRules
+
+from .helpers import short_decks
 
 FULL_DECK = [0] * 36 + [1, 2, 3, 4] * 4
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -68,6 +70,17 @@ def test_random_full_decks_agree_with_the_python_engine(case) -> None:
 def test_tiny_deals_agree_including_loops(case) -> None:
     hands, next_pays = case
     assert kernel_row(hands, next_pays) == play_codes(hands, next_pays)
+
+
+@SETTINGS
+@given(short_decks(), st.sampled_from([None, 0, 2]))
+def test_short_decks_agree_loops_included(case, cap) -> None:
+    # Short decks loop one time in five to ten: both kernel engines, and the exact loop finder
+    # from the first trick (cap 0), must give the Python engine's first repeat.
+    hands, next_pays = case
+    expected = play_codes(hands, next_pays)
+    event("loop" if expected[0] == LOOP else "finished")
+    assert kernel_row(hands, next_pays, cap) == expected
 
 
 @SETTINGS
@@ -130,6 +143,19 @@ def test_every_small_deal_agrees_loops_included(players, most_cards, next_pays) 
         assert fast_path.row(i) == expected, hands
         assert exact_path.row(i) == expected, hands
     assert loops >= 3  # rare, but there: e.g. [[-, -, J, -], [J, -]]
+
+
+@pytest.mark.parametrize("next_pays", [False, True])
+@pytest.mark.parametrize("cap", [None, 0])
+def test_three_or_more_players_end_when_one_holds_every_card(next_pays, cap) -> None:
+    # - K / - - - - / -: the leader collects all 7 cards at trick 1 while the others are
+    # seated with empty hands; the round ends there, in both engines of the kernel.
+    hands = [[0, 3], [0, 0, 0, 0], [0]]
+    assert play_codes(hands, next_pays) == (0, 7, 1, 0)
+    assert kernel_row(hands, next_pays, cap) == (0, 7, 1, 0)
+    four = [[0], [0], [0], [2, 0]]
+    assert play_codes(four, next_pays) == (0, 4, 1, 3)
+    assert kernel_row(four, next_pays, cap) == (0, 4, 1, 3)
 
 
 def test_a_small_loop_reports_its_first_repeat() -> None:
@@ -223,3 +249,37 @@ def test_python_fallback_gives_the_same_results_with_a_warning() -> None:
     expected = f"False {fast.cards.sum()} {fast.tricks.sum()} {fast.winner.sum()}"
     assert done.stdout.strip() == expected
     assert "falls back to the pure-Python engine" in done.stderr
+
+
+def test_histograms_give_numpy_s_figures() -> None:
+    rng = np.random.default_rng(3)
+    values = rng.integers(0, 5000, 20_001) ** 2 // 5000  # skewed, with repeats
+    histogram = kernel.Histogram()
+    for part in np.array_split(values, 7):
+        histogram.add(part)
+    q1, median, q3, p99 = np.percentile(values, [25, 50, 75, 99])
+    assert histogram.to_json() == {
+        "mean": float(values.mean()),
+        "median": float(median),
+        "q1": float(q1),
+        "q3": float(q3),
+        "p99": float(p99),
+        "max": int(values.max()),
+    }
+
+
+def test_stats_stream_chunk_by_chunk_to_the_figures_of_one_batch() -> None:
+    rules = BeggarRules()
+    streamed = kernel.run_stats(2, 30_000, 8, rules, chunk=4_000).to_json()
+    whole = kernel.play_random(2, 30_000, 8)
+    q1, median, q3, p99 = np.percentile(whole.cards, [25, 50, 75, 99])
+    assert streamed["cards"] == {
+        "mean": float(whole.cards.mean()),
+        "median": float(median),
+        "q1": float(q1),
+        "q3": float(q3),
+        "p99": float(p99),
+        "max": int(whole.cards.max()),
+    }
+    assert streamed["first_player_win_share"] == float((whole.winner == 0).mean())
+    assert streamed == kernel.run_stats(2, 30_000, 8, rules, chunk=30_000).to_json()

@@ -70,14 +70,29 @@ def test_three_players_next_pays_takes_over_the_count() -> None:
     assert outs(state) == [1, 2]
 
 
-@pytest.mark.parametrize(
-    ("convention", "cards", "tricks"), [("pile_to_claimant", 5, 2), ("next_pays", 4, 1)]
-)
-def test_four_players_elimination_order(convention: str, cards: int, tricks: int) -> None:
+@pytest.mark.parametrize("convention", ["pile_to_claimant", "next_pays"])
+def test_four_players_elimination_order(convention: str) -> None:
+    # A, B, C lay their only card, D a queen; A cannot pay. pile_to_claimant: D collects the
+    # 4 cards and holds every card, so B and C (seated, empty) are out and the round ends.
+    # next_pays: B then C cannot pay either, D is left alone and takes the pile. 4 cards, 1 trick.
     state = play_out(["-", "-", "-", "Q-"], exhausted_payer=convention)
     result = state.results[0]
-    assert (result.cards, result.tricks, result.winner) == (cards, tricks, 3)
+    assert (result.cards, result.tricks, result.winner) == (4, 1, 3)
     assert outs(state) == [0, 1, 2]
+    assert len(state.hands[3]) == 5
+
+
+@pytest.mark.parametrize("convention", ["pile_to_claimant", "next_pays"])
+def test_three_players_end_when_one_holds_every_card(convention: str) -> None:
+    # A: - K, B: - - - -, C: -. After -, -, -, K, B pays his last three cards: A collects all 7
+    # cards while B and C, with nothing left, are still seated. The round ends there (7 cards,
+    # 1 trick); A must not lead again (that gave 8 cards and 2 tricks).
+    state = play_out(["-K", "----", "-"], exhausted_payer=convention)
+    result = state.results[0]
+    assert (result.status, result.cards, result.tricks, result.winner) == ("finished", 7, 1, 0)
+    assert outs(state) == [1, 2]
+    assert len(state.hands[0]) == 7
+    assert of_type(state, "capture")[-1].data["size"] == 7
 
 
 def test_five_and_six_players_play_to_one_winner_holding_every_card() -> None:
@@ -137,6 +152,26 @@ def test_shuffle_captured_keeps_every_card_and_is_reproducible() -> None:
     assert one.outcome is not None
     winner = one.outcome.winners[0]
     assert len(one.hands[winner]) == 52
+
+
+def test_shuffle_captured_shuffles_every_captured_pile() -> None:
+    # A seeded deal of the real deck: every card is distinct, so a pile put back in the order
+    # played is seen as such. Each capture must add the pile's cards, and most must reorder them.
+    state = GAME.new_state(2, seed=7, rules=BeggarRules(shuffle_captured=True, max_turns=20000))
+    captures = reordered = 0
+    while not state.is_over:
+        laid = [*state.pile, state.hands[state.turn][0]]
+        before = len(state.log)
+        state.apply(FLIP)
+        taken = [e for e in state.log[before:] if e.type == "capture"]
+        if not taken:
+            continue
+        tail = list(state.hands[taken[0].data["seat"]])[-len(laid) :]
+        assert sorted(tail) == sorted(laid)
+        captures += 1
+        reordered += tail != laid
+    assert captures > 10
+    assert reordered > captures // 3
 
 
 def test_match_best_of_three_passes_the_deal_left() -> None:
@@ -205,17 +240,33 @@ def test_invalid_rules_are_refused_with_a_message(options: dict, fragment: str) 
 @pytest.mark.parametrize(
     ("hands", "fragment"),
     [
-        (["AAAAA", "-"], "rank A"),
         (["X", "-"], "joker"),
         (["B", "-"], "beggar joker"),
         (["-Z", "-"], "bad card"),
-        (["A♠", "A♠"], "A♠ 2 times"),
         (["", ""], "no cards"),
     ],
 )
 def test_impossible_deals_are_refused(hands: list[str], fragment: str) -> None:
     with pytest.raises(RulesError, match=fragment):
         GAME.new_state(2, deal={"hands": hands})
+
+
+def test_jokers_beyond_the_variant_s_count_are_refused() -> None:
+    with pytest.raises(RulesError, match="2 joker"):
+        GAME.new_state(2, deal={"hands": ["XX", "-"]}, rules=BeggarRules(jokers=1))
+    with pytest.raises(RulesError, match="beggar joker"):
+        GAME.new_state(2, deal={"hands": ["BB", "-"]}, rules=BeggarRules(beggar_joker=True))
+
+
+def test_explicit_deals_accept_any_cards_penalty_cards_by_rank() -> None:
+    # Five aces, 40 number cards and a repeated A♠: not a deck, still a deal. Each ace, whatever
+    # its suit, asks for four cards.
+    state = play_out(["A♠" * 5, "-" * 40, "A♠ 2♥ 2♥"])
+    assert state.outcome is not None and state.outcome.status == "finished"
+    assert sum(len(h) for h in state.hands) == 48
+    state = GAME.new_state(2, deal={"hands": ["AAAAA", "-" * 30]})
+    state.apply(FLIP)
+    assert state.owed == 4
 
 
 def test_players_out_of_range_are_refused() -> None:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import signal
 import subprocess
 import sys
 
@@ -30,10 +32,13 @@ def test_decks_and_hands_are_inverse() -> None:
 
 
 def test_a_unit_reports_true_results_above_its_threshold() -> None:
-    result = run_unit(Unit(2, seed=5, seconds=1.0, threshold=700))
-    assert result.evaluations > 1000
+    # A budget of games, not of seconds: the same unit finds the same deals on any machine.
+    result = run_unit(Unit(2, seed=5, seconds=0.0, threshold=700, evaluations=20_000))
+    assert 20_000 <= result.evaluations < 20_000 + 200
     assert result.best.cards >= 700
-    assert result.found, "a climb of a second finds games of 700+ cards"
+    assert result.found, "20,000 games of climbing find games of 700+ cards"
+    again = run_unit(Unit(2, seed=5, seconds=0.0, threshold=700, evaluations=20_000))
+    assert again.found == result.found and again.best == result.best
     for entry in [result.best, *result.found[:5]]:
         assert entry.cards >= 700 or entry.status == "loop"
         assert verify(entry)
@@ -43,7 +48,8 @@ def test_a_unit_reports_true_results_above_its_threshold() -> None:
 
 
 def test_a_climb_from_a_record_never_goes_below_it() -> None:
-    result = run_unit(Unit(2, seed=1, seconds=0.3, threshold=10**6, start=list(PAULHUS.hands)))
+    start = list(PAULHUS.hands)
+    result = run_unit(Unit(2, 1, 0.0, 10**6, start=start, evaluations=3000))
     assert result.best.cards >= PAULHUS.cards
 
 
@@ -66,14 +72,16 @@ def test_search_stores_found_deals_and_resumes(tmp_path) -> None:
     bests: list[tuple[Found, bool]] = []
     report = search(
         2,
-        minutes=0.03,
+        minutes=1.0,
         results=ResultsFile(path),
         threshold=600,
         workers=1,
         seed=3,
         on_best=lambda f, ok: bests.append((f, ok)),
-        unit_seconds=0.5,
+        units=3,
+        unit_evaluations=10_000,
     )
+    assert not report.interrupted
     assert report.evaluations > 0
     assert bests and all(ok for _, ok in bests)
     assert [f.cards for f, _ in bests] == sorted(f.cards for f, _ in bests)
@@ -82,13 +90,13 @@ def test_search_stores_found_deals_and_resumes(tmp_path) -> None:
     assert all(line["cards"] >= 600 for line in lines)
     assert len({tuple(line["hands"]) for line in lines}) == len(lines)
     # Resuming: the stored deals are known, so nothing is stored twice.
-    search(2, 0.02, ResultsFile(path), threshold=600, workers=1, seed=3, unit_seconds=0.5)
+    search(2, 1.0, ResultsFile(path), 600, workers=1, seed=3, units=2, unit_evaluations=10_000)
     again = [tuple(json.loads(line)["hands"]) for line in path.read_text().splitlines()]
     assert len(set(again)) == len(again) >= len(lines)
 
 
 def test_three_player_search_plays_three_player_deals() -> None:
-    result = run_unit(Unit(3, seed=2, seconds=0.3, threshold=400))
+    result = run_unit(Unit(3, seed=2, seconds=0.0, threshold=400, evaluations=3000))
     assert len(result.best.hands) == 3
     assert verify(result.best)
 
@@ -119,7 +127,8 @@ def test_verify_flags_a_wrong_stored_length(tmp_path) -> None:
 
 def test_random_sampling_alone_matches_the_kernel() -> None:
     # The climb's restarts are plain kernel deals: the best of them is a real game length.
-    result = run_unit(Unit(2, seed=9, seconds=0.2, threshold=10**6, patience=0, samples=500))
+    unit = Unit(2, 9, 0.0, 10**6, patience=0, samples=500, evaluations=5000)
+    result = run_unit(unit)
     status, cards, tricks, _ = reference_play(result.best.hands)
     assert (status, cards, tricks) == (result.best.status, result.best.cards, result.best.tricks)
     row = kernel.play_deals([[hand_codes(h) for h in result.best.hands]]).row(0)
@@ -127,20 +136,38 @@ def test_random_sampling_alone_matches_the_kernel() -> None:
 
 
 def test_an_interrupted_search_keeps_its_results_and_resumes(tmp_path) -> None:
-    import signal
-    import time
-
+    # Ctrl-C is sent only once the child has said it is searching (its first "new best" line is
+    # printed inside the search loop, where Ctrl-C is handled), so the stop is deterministic:
+    # no sleep, no clock. The search then finishes the unit in flight, joins its worker and
+    # exits cleanly; the test's own bound is the suite's per-test timeout.
     path = tmp_path / "found.jsonl"
-    command = [sys.executable, "-m", "parlour.cli", "beggar", "search", "--minutes", "2"]
-    command += ["--workers", "1", "--threshold", "300", "--results", str(path), "--seed", "4"]
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    deadline = time.monotonic() + 90
-    while time.monotonic() < deadline and not (path.exists() and path.read_text().count("\n")):
-        time.sleep(0.2)
+    command = [sys.executable, "-m", "parlour.cli", "beggar", "search", "--minutes", "30"]
+    command += ["--workers", "1", "--threshold", "2000", "--results", str(path), "--seed", "4"]
+    env = {**os.environ, "PYTHONUNBUFFERED": "1", "COLUMNS": "300"}
+    process = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env
+    )
+    assert process.stdout is not None
+    seen = []
+    for line in process.stdout:
+        seen.append(line)
+        if line.startswith("new best"):
+            break
+    assert seen and seen[-1].startswith("new best"), seen
     process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=60)
+    out, err = process.communicate()
+    out = "".join(seen) + out
+    assert process.returncode == 0, err
     assert "interrupted: run again" in out
+    assert "stopping after the work in flight" in err
     assert "Traceback" not in err
     stored = [json.loads(line) for line in path.read_text().splitlines()]
-    assert stored and all(line["cards"] >= 300 for line in stored)
+    assert stored and all(line["cards"] >= 2000 for line in stored)
     assert len(ResultsFile(path).found) == len(stored)
+    # Resuming from the same file stores nothing twice.
+    resumed = search(
+        2, 1.0, ResultsFile(path), 2000, workers=1, seed=4, units=1, unit_evaluations=50_000
+    )
+    again = [json.loads(line)["hands"] for line in path.read_text().splitlines()]
+    assert len(again) == len(stored) + resumed.stored
+    assert len({tuple(h) for h in again}) == len(again)

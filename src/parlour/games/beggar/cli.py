@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import os
 import random
-from typing import Annotated
+import sys
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
-from rich.table import Table
 
 from parlour.core.errors import ParlourError, RulesError
 from parlour.core.options import make_rules, parse_options
@@ -18,6 +18,9 @@ from parlour.games.beggar.cards import full_deck, notation
 from parlour.games.beggar.game import GAME
 from parlour.games.beggar.rules import BeggarRules
 from parlour.i18n import resolve_lang, t
+
+# Start-up: `deal` is the quick command, so what only `stats`, `records` and `search` need (rich's
+# progress bars and tables, NumPy, Numba) is imported inside those commands.
 
 beggar_app = typer.Typer(
     help="Beggar-My-Neighbour: deals, statistics, records.", no_args_is_help=True
@@ -45,7 +48,7 @@ def shuffled_hands(players: int, seed: int, rules: BeggarRules) -> list[list[str
     return [deck[i::players] for i in range(players)]
 
 
-def play_round(hands: list[list[str]], rules: BeggarRules) -> dict[str, object]:
+def play_round(hands: list[list[str]], rules: BeggarRules) -> dict[str, Any]:
     state = GAME.new_state(len(hands), deal={"hands": hands}, rules=rules)
     while state.results == [] and not state.is_over:
         state.apply(state.legal_actions()[0])
@@ -60,10 +63,22 @@ def play_round(hands: list[list[str]], rules: BeggarRules) -> dict[str, object]:
     }
 
 
-@beggar_app.command("deal", context_settings={"ignore_unknown_options": True})
+DEAL_HELP = (
+    "Play one deal to its end: explicit hands (the first leads) or --players N --seed S.\n\n"
+    "Explicit hands may hold any cards, in any number and any hand sizes (say 26 number cards "
+    "each, or five aces): penalty cards act by rank (J 1, Q 2, K 3, A 4). Only the variant "
+    "cards need their option: X jokers (--rules jokers=N, at most N) and B (--rules "
+    "beggar_joker=true)."
+)
+
+
+@beggar_app.command("deal", help=DEAL_HELP, context_settings={"ignore_unknown_options": True})
 def deal_command(
     hands: Annotated[
-        list[str] | None, typer.Argument(help="Hands, top card first, e.g. -K--A.")
+        list[str] | None,
+        typer.Argument(
+            help="Hands, top card first, e.g. -K--A or 2A78Q10: any cards, not only a deck's."
+        ),
     ] = None,
     players: Annotated[
         int | None, typer.Option("--players", help="Shuffle a deal for N players.")
@@ -94,9 +109,8 @@ def deal_command(
     if shown is not None:
         result = {"seed": seed, "hands": [notation(h) for h in shown], **result}
     if as_json:
-        from parlour.cli import out_json
-
-        out_json(result)
+        # as parlour.cli.out_json, without importing the whole command line for a quick command
+        sys.stdout.write(json.dumps(result, ensure_ascii=False) + "\n")
         return
     if shown is not None:
         for i, hand in enumerate(shown):
@@ -141,6 +155,9 @@ def stats_command(
         raise RulesError("--workers must be 0 (every core) or more")
     deck_codes(the_rules)
     threads = workers or (os.cpu_count() or 1)
+    from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
+    from rich.table import Table
+
     from parlour.games.beggar import kernel  # Numba loads only for the commands that use it
 
     with Progress(
@@ -160,7 +177,7 @@ def stats_command(
             the_rules,
             lambda k: bar.advance(task, k),
             threads,
-            chunk=max(10_000, min(500_000, deals // 20)),
+            chunk=max(10_000, min(100_000, deals // 20)),  # bounded: constant memory
         )
     data = summary.to_json()
     if as_json:
@@ -202,6 +219,8 @@ def records_command(
 ) -> None:
     """The published record deals, each replayed now by the reference engine and the kernel."""
     language = resolve_lang(lang)
+    from rich.table import Table
+
     from parlour.games.beggar.records import RECORDS, check_record
 
     checks = [check_record(record) for record in RECORDS]

@@ -93,10 +93,10 @@ def play_codes(
         owed = 0
         uncounterable = False
         turn = collector
-        if alive == 2:
-            for seat in range(n):
-                if active[seat] and not stacks[seat]:
-                    return FINISHED, cards, tricks, collector
+        # The round ends when the collector holds every card (the others still seated are
+        # empty-handed and out): with two players, when the other hand is empty.
+        if not any(stacks[s] for s in range(n) if active[s] and s != collector):
+            return FINISHED, cards, tricks, collector
         key = (turn, tuple(active), *(bytes(s) for s in stacks))
         if key in seen:
             return LOOP, cards, tricks, -1

@@ -335,16 +335,18 @@ class BeggarState(State):
         """`seat` takes the pile and leads: a trick boundary."""
         self._take_pile(seat)
         self.turn = seat
-        alive = self._active_seats()
-        if len(alive) == 2:
-            # The record convention: with two players the round ends at the trick boundary
-            # where one hand is empty, without the winner leading again.
-            for other in alive:
-                if not self.hands[other]:
+        others = [s for s in self._active_seats() if s != seat]
+        if not any(self.hands[s] for s in others):
+            # The round ends when one player holds every card (with two players: the record
+            # convention, at the trick boundary where one hand is empty). The players still
+            # seated with empty hands are out now, clockwise; nobody leads again.
+            for step in range(1, self.num_players):
+                other = (seat + step) % self.num_players
+                if self.active[other]:
                     self.active[other] = False
                     self.emit(Event("out", {"seat": other, "cards": self.cards}))
-                    self._end_round("finished", seat)
-                    return
+            self._end_round("finished", seat)
+            return
         if self._remember_boundary():
             self._end_loop()
             return

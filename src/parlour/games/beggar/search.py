@@ -16,6 +16,9 @@ from __future__ import annotations
 import json
 import os
 import random
+import signal
+import sys
+import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -250,15 +253,25 @@ class ResultsFile:
 
     def add(self, entry: Found, extra: dict[str, Any]) -> bool:
         """Store a deal not seen before; True if it was new."""
-        if entry.key() in self.found:
-            return False
-        self.found[entry.key()] = entry
+        return self.add_many([entry], extra) == 1
+
+    def add_many(self, entries: list[Found], extra: dict[str, Any]) -> int:
+        """Store the deals not seen before (a unit's finds), synced once; how many were new.
+
+        One sync per unit, not per deal: a low threshold can give a unit thousands of deals."""
+        new = []
+        for entry in entries:
+            if entry.key() not in self.found:
+                self.found[entry.key()] = entry
+                new.append(entry)
+        if not new:
+            return 0
         self.path.parent.mkdir(parents=True, exist_ok=True)
         with self.path.open("a", encoding="utf-8") as handle:
-            handle.write(json.dumps({**entry.to_json(), **extra}) + "\n")
+            handle.write("".join(json.dumps({**e.to_json(), **extra}) + "\n" for e in new))
             handle.flush()
             os.fsync(handle.fileno())
-        return True
+        return len(new)
 
     def best(self, players: int, count: int = 8) -> list[Found]:
         mine = [f for f in self.found.values() if len(f.hands) == players]
@@ -276,6 +289,8 @@ class Unit:
     next_pays: bool = False
     patience: int = 500  # swaps without gain before a restart
     samples: int = 200  # random deals tried at a restart; the best is climbed
+    # Games to play instead of a time budget: the unit is then reproducible game for game.
+    evaluations: int | None = None
 
 
 @dataclass
@@ -286,7 +301,8 @@ class UnitResult:
 
 
 def run_unit(unit: Unit) -> UnitResult:
-    """One work unit: climbs for about `unit.seconds` (runs in a worker process or Ray task)."""
+    """One work unit: climbs for about `unit.seconds`, or for `unit.evaluations` games when set
+    (runs in a worker process or Ray task)."""
     penalties = kernel.deck_penalties()
     size = kernel.deck_size()
     start = hands_deck(unit.start) if unit.start else np.zeros(0, np.int8)
@@ -297,16 +313,19 @@ def run_unit(unit: Unit) -> UnitResult:
     deadline = time.perf_counter() + unit.seconds
     rng = random.Random(unit.seed)
     while True:
+        todo = block if unit.evaluations is None else min(block, unit.evaluations - evaluations)
+        if todo <= 0:
+            break
         # room for every deal of the block: none above the threshold is ever dropped
-        buffer = np.zeros((block + unit.samples, size), np.int8)
-        rows = np.zeros((block + unit.samples, 4), np.int64)
+        buffer = np.zeros((todo + unit.samples, size), np.int8)
+        rows = np.zeros((todo + unit.samples, 4), np.int64)
         seed = np.uint64(rng.getrandbits(64))
         count, deck, row, played = _climb(
             start,
             unit.players,
             unit.next_pays,
             seed,
-            block,
+            todo,
             unit.patience,
             unit.samples,
             unit.threshold,
@@ -320,7 +339,7 @@ def run_unit(unit: Unit) -> UnitResult:
         if best is None or candidate.score() > best.score():
             best = candidate
             start = deck.copy()  # the next block climbs on from the best deal so far
-        if time.perf_counter() >= deadline:
+        if unit.evaluations is None and time.perf_counter() >= deadline:
             break
     assert best is not None
     return UnitResult(found, best, evaluations)
@@ -376,11 +395,12 @@ class _Pool:
         done, self.futures = wait(self.futures, return_when=FIRST_COMPLETED)
         return [f.result() for f in done]
 
-    def close(self) -> None:
+    def close(self, wait: bool = True) -> None:
+        """Stop the workers; `wait` joins them, so no thread is left running at exit."""
         if self.ray is None:
             for future in self.futures:
                 future.cancel()
-            self.executor.shutdown(wait=False, cancel_futures=True)
+            self.executor.shutdown(wait=wait, cancel_futures=True)
 
 
 @dataclass
@@ -404,6 +424,37 @@ def verify(entry: Found) -> bool:
     )
 
 
+class _StopFlag:
+    """Ctrl-C (SIGINT) during a search: the first one asks the search to stop after the units in
+    flight, whose results are kept; a second one stops at once (KeyboardInterrupt).
+
+    A flag instead of an exception makes the ordinary stop deterministic: it never lands inside
+    a file write or a pool operation, and the workers are joined before the process exits. The
+    handler can only be installed from the main thread; elsewhere Ctrl-C keeps its default.
+    """
+
+    def __init__(self) -> None:
+        self.set = False
+        self._previous: Any = None
+        self._installed = threading.current_thread() is threading.main_thread()
+
+    def __enter__(self) -> _StopFlag:
+        if self._installed:
+            self._previous = signal.signal(signal.SIGINT, self._on_signal)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._installed:
+            signal.signal(signal.SIGINT, self._previous)
+
+    def _on_signal(self, signum: int, frame: Any) -> None:
+        if self.set:
+            raise KeyboardInterrupt
+        self.set = True
+        sys.stderr.write("stopping after the work in flight (Ctrl-C again to stop at once)\n")
+        sys.stderr.flush()
+
+
 def search(
     players: int,
     minutes: float,
@@ -415,49 +466,73 @@ def search(
     next_pays: bool = False,
     on_best: Callable[[Found, bool], None] | None = None,
     unit_seconds: float = UNIT_SECONDS,
+    units: int | None = None,
+    unit_evaluations: int | None = None,
 ) -> SearchReport:
-    """Search for `minutes`; stores deals reaching `threshold` and reports each new best."""
+    """Search for `minutes`; stores deals reaching `threshold` and reports each new best.
+
+    `units` and `unit_evaluations` replace the clock: exactly that many units of that many games
+    each, so a run is reproducible game for game (with one worker, in the same order).
+    """
     rng = random.Random(seed if seed is not None else random.SystemRandom().getrandbits(64))
     report = SearchReport()
     stored = results.best(players, 1)
     best_score = stored[0].score() if stored else -1
     seeds = [f.hands for f in results.best(players)]
-    pool = _Pool(workers, ray_address)
     start_time = time.perf_counter()
     deadline = start_time + minutes * 60
     unit_seconds = max(0.2, min(unit_seconds, minutes * 60 / 2))
-    try:
 
-        def make_unit(k: int) -> Unit:
-            # one unit in three climbs on from a stored deal, the others start afresh
-            start = seeds[k % len(seeds)] if seeds and k % 3 == 0 else None
-            return Unit(players, rng.getrandbits(63), unit_seconds, threshold, start, next_pays)
+    def make_unit(k: int) -> Unit:
+        # one unit in three climbs on from a stored deal, the others start afresh
+        start = seeds[k % len(seeds)] if seeds and k % 3 == 0 else None
+        return Unit(
+            players,
+            rng.getrandbits(63),
+            unit_seconds,
+            threshold,
+            start,
+            next_pays,
+            evaluations=unit_evaluations,
+        )
 
-        launched = 0
-        for _ in range(pool.workers):
-            pool.submit(make_unit(launched))
-            launched += 1
-        while pool.busy():
-            for result in pool.next_done():
-                report.evaluations += result.evaluations
-                for entry in result.found:
-                    if results.add(entry, {"found_at": time.strftime("%Y-%m-%dT%H:%M:%S")}):
-                        report.stored += 1
-                if result.best.score() > best_score:
-                    best_score = result.best.score()
-                    ok = verify(result.best)
-                    report.best = result.best
-                    report.bests.append(result.best)
-                    if on_best is not None:
-                        on_best(result.best, ok)
-                    seeds.insert(0, result.best.hands)
-                if time.perf_counter() + unit_seconds * 0.5 < deadline:
-                    pool.submit(make_unit(launched))
-                    launched += 1
-    except KeyboardInterrupt:
-        # Everything found so far is already in the results file; the units in flight are lost.
-        report.interrupted = True
-    finally:
-        pool.close()
+    def more(launched: int) -> bool:
+        if stop.set:
+            return False
+        if units is not None:
+            return launched < units
+        return time.perf_counter() + unit_seconds * 0.5 < deadline
+
+    with _StopFlag() as stop:
+        pool = _Pool(workers, ray_address)
+        joined = False
+        try:
+            launched = 0
+            while launched < pool.workers and more(launched):
+                pool.submit(make_unit(launched))
+                launched += 1
+            while pool.busy():
+                for result in pool.next_done():
+                    report.evaluations += result.evaluations
+                    stamp = {"found_at": time.strftime("%Y-%m-%dT%H:%M:%S")}
+                    report.stored += results.add_many(result.found, stamp)
+                    if result.best.score() > best_score:
+                        best_score = result.best.score()
+                        ok = verify(result.best)
+                        report.best = result.best
+                        report.bests.append(result.best)
+                        if on_best is not None:
+                            on_best(result.best, ok)
+                        seeds.insert(0, result.best.hands)
+                    if more(launched):
+                        pool.submit(make_unit(launched))
+                        launched += 1
+            joined = True
+        except KeyboardInterrupt:
+            # A second Ctrl-C: the units in flight are lost, what was stored stays stored.
+            stop.set = True
+        finally:
+            pool.close(wait=joined)
+        report.interrupted = stop.set
     report.seconds = time.perf_counter() - start_time
     return report
