@@ -25,13 +25,13 @@ from parlour.core.options import describe_options
 from parlour.core.records import replay
 from parlour.core.registry import game_names, get_game
 from parlour.i18n import LANGS, t
+from parlour.web.inbound import BodyTooLarge, parse_json, read_capped
 from parlour.web.protocol import Session
 from parlour.web.storage import Storage
 from parlour.web.tables import Hall, TableError, default_bot
 
 log = logging.getLogger("parlour.web")
 STATIC = Path(__file__).parent / "static"
-MAX_BODY = 16384
 
 
 @dataclasses.dataclass
@@ -43,17 +43,19 @@ class Settings:
 
 
 def _json_error(err: TableError, status: int = 400) -> JSONResponse:
+    if isinstance(err, BodyTooLarge):
+        # The rest of the body is never read: close the connection rather than drain it.
+        return JSONResponse(
+            {"error": err.code, "message": err.message},
+            status_code=413,
+            headers={"Connection": "close"},
+        )
     return JSONResponse({"error": err.code, "message": err.message}, status_code=status)
 
 
 async def _body(request: Request) -> Any:
-    raw = await request.body()
-    if len(raw) > MAX_BODY:
-        raise TableError("too_large", f"a request has at most {MAX_BODY} bytes")
-    try:
-        return json.loads(raw or b"{}")
-    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
-        raise TableError("bad_json", "the request is not valid JSON") from None
+    raw = await read_capped(request)
+    return parse_json(raw or b"{}")
 
 
 def _lang(request: Request) -> str:

@@ -1,0 +1,129 @@
+"""A hostile visitor against a real server: every attack gets an error reply, nothing else.
+
+Each test drives `parlour serve` in a child process over HTTP and WebSockets, as an attacker
+would from the network: oversized and endless bodies, numbers Python refuses to parse, deck
+paths, bot settings meant to starve the other tables, floods of tables, guesses at deals.
+"""
+
+from __future__ import annotations
+
+import json
+import socket
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from websockets.sync.client import connect
+
+from tests.web.conftest import Server
+
+BEGGAR = {"game": "beggar", "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human"}]}
+
+
+def rss_kib(server: Server) -> int:
+    """The server process's resident memory, from the kernel."""
+    assert server.process is not None
+    for line in Path(f"/proc/{server.process.pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    raise AssertionError("no VmRSS line")
+
+
+def raw_request(server: Server, head: bytes, body_chunks: Any) -> bytes:
+    """Send a request by hand (lying headers, endless chunks) and return the reply's start."""
+    with socket.create_connection(("127.0.0.1", server.port), timeout=20) as sock:
+        sock.sendall(head)
+        try:
+            for chunk in body_chunks:
+                sock.sendall(chunk)
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # the server refused and closed: what we want; its reply is still readable
+        reply = b""
+        while b"\r\n\r\n" not in reply:
+            try:
+                data = sock.recv(65536)
+            except ConnectionResetError:
+                break
+            if not data:
+                break
+            reply += data
+        return reply
+
+
+def error_of(response: httpx.Response) -> str:
+    assert 400 <= response.status_code < 500, response.text
+    return str(response.json()["error"])
+
+
+# ----- 4. bodies ---------------------------------------------------------------------------------
+def test_a_huge_body_is_refused_without_being_read(server: Server) -> None:
+    before = rss_kib(server)
+    megabyte = b"x" * (1 << 20)
+    # A declared 300 MB body: refused on its Content-Length, whatever follows.
+    head = (
+        b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        b"Content-Length: 314572800\r\n\r\n"
+    )
+    reply = raw_request(server, head, (megabyte for _ in range(40)))
+    assert reply.startswith(b"HTTP/1.1 413"), reply[:200]
+    # A chunked body with no length: read in a stream and cut at the cap.
+    head = (
+        b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        b"Transfer-Encoding: chunked\r\n\r\n"
+    )
+    chunk = b"%x\r\n" % len(megabyte) + megabyte + b"\r\n"
+    reply = raw_request(server, head, (chunk for _ in range(40)))
+    assert reply.startswith(b"HTTP/1.1 413"), reply[:200]
+    # Neither body was held: the server grew by far less than the 40 MB sent each time.
+    assert rss_kib(server) - before < 16 * 1024
+    small = httpx.get(server.url + "/api/tables", timeout=10)
+    assert small.status_code == 200
+
+
+def test_a_body_just_over_the_cap_gets_an_error_reply(server: Server) -> None:
+    big = httpx.post(server.url + "/api/tables", content=b"{" + b" " * 17000 + b"}", timeout=10)
+    assert big.status_code == 413 and big.json()["error"] == "too_large"
+
+
+# ----- 8. numbers and malformed JSON ----------------------------------------------------------
+MALFORMED = [
+    '{"game": "beggar", "seed": ' + "9" * 5000 + "}",
+    '{"seats": [' + "1" * 4301 + "]}",
+    '{"seed": NaN}',
+    '{"seed": Infinity}',
+    "[" * 100000,
+    '{"game": "\\ud800',
+    "\xff\xfe",
+]
+
+
+@pytest.mark.parametrize("text", MALFORMED, ids=range(len(MALFORMED)))
+def test_malformed_json_gets_an_error_reply_over_http(server: Server, text: str) -> None:
+    body = text.encode("utf-8", "surrogateescape")[:16000]
+    for path in ("/api/tables", "/api/tables/nope/join"):
+        response = httpx.post(server.url + path, content=body, timeout=10)
+        assert response.status_code in (400, 404)
+        assert response.json()["error"] in ("bad_json", "no_table")
+    response = httpx.post(server.url + "/api/tables", content=body, timeout=10)
+    assert error_of(response) == "bad_json"
+
+
+def test_malformed_json_gets_an_error_reply_over_the_websocket(server: Server) -> None:
+    table = server.post("/api/tables", BEGGAR)
+    with connect(f"{server.ws_url}/ws/{table['id']}") as ws:
+        ws.send(json.dumps({"type": "hello"}))
+        texts = [t for t in MALFORMED if len(t) < 8000]
+        texts.append('{"type": "act", "action": {"type": "flip", "n": ' + "7" * 4400 + "}}")
+        texts.append('{"type": "ping", "id": ' + "1" * 4400 + "}")
+        for text in texts:
+            ws.send(text)
+        codes = []
+        while len(codes) < len(texts):
+            message = json.loads(ws.recv(timeout=10))
+            if message["type"] == "error":
+                codes.append(message["code"])
+        assert codes == ["bad_json"] * len(texts)
+        ws.send(json.dumps({"type": "ping"}))  # the connection survives
+        while json.loads(ws.recv(timeout=10))["type"] != "pong":
+            pass
