@@ -7,7 +7,9 @@ paths, bot settings meant to starve the other tables, floods of tables, guesses 
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 import socket
 from pathlib import Path
 from typing import Any
@@ -18,6 +20,7 @@ from websockets.sync.client import connect
 
 from tests.web.conftest import Server
 
+DECKS = Path(__file__).parents[2] / "src" / "parlour" / "games" / "familles" / "decks"
 BEGGAR = {"game": "beggar", "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human"}]}
 
 
@@ -127,3 +130,82 @@ def test_malformed_json_gets_an_error_reply_over_the_websocket(server: Server) -
         ws.send(json.dumps({"type": "ping"}))  # the connection survives
         while json.loads(ws.recv(timeout=10))["type"] != "pong":
             pass
+
+
+# ----- 1. deck paths ---------------------------------------------------------------------------
+def fifo_opened(fifo: Path) -> bool:
+    """Whether some process holds the FIFO open for reading (a server that tried to read it
+    would still be blocked in that open)."""
+    try:
+        fd = os.open(fifo, os.O_WRONLY | os.O_NONBLOCK)
+    except OSError as err:
+        assert err.errno == errno.ENXIO  # no reader at all
+        return False
+    os.close(fd)
+    return True
+
+
+FAMILLES = {"game": "familles", "seats": [{"kind": "human"}, {"kind": "bot"}, {"kind": "bot"}]}
+
+
+def test_a_deck_path_is_never_opened_nor_echoed(server: Server, tmp_path: Path) -> None:
+    fifo = tmp_path / "deck.toml"
+    os.mkfifo(fifo)
+    secret = tmp_path / "secret.toml"
+    secret.write_text((DECKS / "en.toml").read_text().replace('id = "en"', 'id = "s3cr3t-id"'))
+    paths = [str(fifo), str(secret), "/dev/zero", "/dev/stdin", str(tmp_path / "absent.toml")]
+    for path in paths:
+        response = httpx.post(
+            server.url + "/api/tables", json={**FAMILLES, "rules": {"deck": path}}, timeout=10
+        )
+        assert error_of(response) == "bad_rules"
+        message = response.json()["message"]
+        assert "s3cr3t" not in message and path not in message and "TOML" in message
+    assert not fifo_opened(fifo)
+    games = {g["name"]: g for g in server.get("/api/games")}
+    deck = next(o for o in games["familles"]["options"] if o["name"] == "deck")
+    assert deck["choices"] == ["fr", "en"] and deck["upload"] is True
+
+
+def test_an_uploaded_deck_is_checked_in_memory_and_played(server: Server) -> None:
+    text = (DECKS / "en.toml").read_text().replace('"Happy Families"', '"Our Own Deck"')
+    made = server.post("/api/tables", {**FAMILLES, "deck_upload": text, "sit": 0})
+    with connect(f"{server.ws_url}/ws/{made['id']}") as ws:
+        ws.send(json.dumps({"type": "hello", "token": made["token"]}))
+        ws.send(json.dumps({"type": "start", "token": made["token"]}))
+        while (message := json.loads(ws.recv(timeout=10)))["type"] != "state" or (
+            message["view"] is None
+        ):
+            pass
+        assert message["view"]["deck"]["name"] == "Our Own Deck"
+    bad = [
+        ("x" * 9000, "at most"),
+        ("id = [", "not valid TOML"),
+        ('id = "x"\nname = "y"', "families"),
+        (42, "text of a TOML"),
+    ]
+    for upload, text_part in bad:
+        response = httpx.post(
+            server.url + "/api/tables", json={**FAMILLES, "deck_upload": upload}, timeout=10
+        )
+        assert error_of(response) == "bad_deck"
+        assert text_part in response.json()["message"]
+    response = httpx.post(server.url + "/api/tables", json={**BEGGAR, "deck_upload": text})
+    assert error_of(response) == "bad_deck"
+
+
+def test_a_stored_table_with_a_deck_path_is_not_restored(tmp_path: Path) -> None:
+    from parlour.web.storage import Storage
+    from parlour.web.tables import Hall
+
+    fifo = tmp_path / "deck.toml"
+    os.mkfifo(fifo)
+    storage = Storage(f"sqlite:///{tmp_path / 'db.sqlite'}")
+    hall = Hall(storage)
+    table, _ = hall.create(FAMILLES)
+    data = table.settings()
+    data["rules"] = {"deck": str(fifo)}
+    storage.save_table(table.id, data)
+    again = Hall(storage)
+    assert again.unavailable == [table.id] and not fifo_opened(fifo)
+    storage.close()

@@ -77,6 +77,13 @@ def game_info(name: str, lang: str) -> dict[str, Any]:
     options = []
     for field, default, help_text, choices in describe_options(game.rules_class):
         kind = _type_name(hints[field])
+        upload = False
+        if field == "deck":
+            # Over the web a deck is a shipped one or an uploaded file, never a server path.
+            from parlour.games.familles.decks import BUILTIN_DECKS
+
+            choices, upload = BUILTIN_DECKS, True
+            help_text = "the deck: fr, en, or a TOML deck file of your own (upload)"
         if kind not in ("bool", "int", "str", "float", "optional int", "optional float"):
             continue  # lists and the like are set from the command line only
         options.append(
@@ -86,6 +93,7 @@ def game_info(name: str, lang: str) -> dict[str, Any]:
                 "help": help_text,
                 "choices": list(choices) if choices else None,
                 "type": kind,
+                "upload": upload,
             }
         )
     text = getattr(game, "rules_text", None)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import hashlib
 import hmac
 import logging
@@ -64,6 +65,33 @@ def clean_name(raw: Any) -> str:
     return name
 
 
+def web_rule_values(game: Game, raw: Mapping[str, Any], deck_text: Any) -> dict[str, Any]:
+    """A web table's rules values: a deck is one of the shipped decks or the text of an
+    uploaded one, validated in memory; never a path on the server (that stays a command-line
+    feature), so no request can make the server open a file, and no message tells of one."""
+    values = dict(raw)
+    if "deck" not in {f.name for f in dataclasses.fields(game.rules_class)}:
+        if deck_text is not None:
+            raise TableError("bad_deck", f"{game.name} has no deck to upload")
+        return values
+    from parlour.games.familles.decks import BUILTIN_DECKS, DeckError, register_deck_text
+
+    if deck_text is not None:
+        if not isinstance(deck_text, str):
+            raise TableError("bad_deck", "an uploaded deck is the text of a TOML deck file")
+        try:
+            values["deck"] = register_deck_text(deck_text)
+        except DeckError as err:
+            raise TableError("bad_deck", str(err)) from None
+    elif values.get("deck", BUILTIN_DECKS[0]) not in BUILTIN_DECKS:
+        raise TableError(
+            "bad_rules",
+            f"a web table's deck is one of {', '.join(BUILTIN_DECKS)}, or an uploaded deck "
+            "(deck_upload: the text of a TOML deck file)",
+        )
+    return values
+
+
 def default_bot(game: Game) -> str:
     """The game's own first bot (its best-known player), else the generic random one."""
     own = list(game.bots())
@@ -108,7 +136,10 @@ class Table:
         self.id = table_id
         self.created = created
         self.game: Game = get_game(data["game"])
-        self.rules: Any = make_rules(self.game.rules_class, data.get("rules") or {})
+        # Stored settings pass the same check as a request: a deck path never opens a file.
+        values = web_rule_values(self.game, data.get("rules") or {}, data.get("deck_upload"))
+        self.deck_upload: str | None = data.get("deck_upload")
+        self.rules: Any = make_rules(self.game.rules_class, values)
         self.lang: str = data.get("lang", "en")
         self.seats = [SeatSlot.from_json(s) for s in data["seats"]]
         self.host: str = data["host"]
@@ -135,6 +166,7 @@ class Table:
             "status": self.status,
             "number": self.number,
             "seed": self.seed,
+            "deck_upload": self.deck_upload,
         }
 
     def _save_settings(self) -> None:
@@ -496,8 +528,10 @@ class Hall:
         raw_rules = request.get("rules") or {}
         if not isinstance(raw_rules, Mapping):
             raise TableError("bad_rules", "rules are a JSON object")
+        deck_text = request.get("deck_upload")
+        values = web_rule_values(game, raw_rules, deck_text)
         try:
-            rules = make_rules(game.rules_class, raw_rules)
+            rules = make_rules(game.rules_class, values)
         except ParlourError as err:
             raise TableError("bad_rules", str(err)) from None
         lang = request.get("lang", "en")
@@ -548,6 +582,7 @@ class Hall:
             "status": "open",
             "number": 0,
             "seed": seed,
+            "deck_upload": deck_text,
         }
         if host_seat is not None:
             # The host sits at a human seat with the same secret.
