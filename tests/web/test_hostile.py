@@ -209,3 +209,75 @@ def test_a_stored_table_with_a_deck_path_is_not_restored(tmp_path: Path) -> None
     again = Hall(storage)
     assert again.unavailable == [table.id] and not fifo_opened(fifo)
     storage.close()
+
+
+# ----- 6. deals ------------------------------------------------------------------------------
+BOTS_ONLY = {"game": "beggar", "seats": [{"kind": "bot"}, {"kind": "bot"}]}
+
+
+def play_games(server: Server, request: dict[str, Any], games: int) -> list[dict[str, Any]]:
+    """Open a bots' table, have its host start `games` games one after the other, and return
+    their public records (each published once its game is over)."""
+    made = server.post("/api/tables", request)
+    table_id, token = made["id"], made["token"]
+    records = []
+    with connect(f"{server.ws_url}/ws/{table_id}") as ws:
+        ws.send(json.dumps({"type": "hello", "token": token}))
+        for number in range(1, games + 1):
+            # While a game is on, its record (and so its seed) is not published.
+            ws.send(json.dumps({"type": "start" if number == 1 else "again", "token": token}))
+            while True:
+                message = json.loads(ws.recv(timeout=30))
+                assert message["type"] != "error", message
+                if message["type"] == "state" and message["number"] == number:
+                    if message["view"]["over"]:
+                        break
+                    early = httpx.get(f"{server.url}/api/tables/{table_id}/games/{number}/record")
+                    # The bots may end the game meanwhile; an unfinished one is never served.
+                    assert early.status_code == 404 or "result" in early.json()
+            records.append(server.get(f"/api/tables/{table_id}/games/{number}/record"))
+    return records
+
+
+def first_flips(record: dict[str, Any], seed: int | None = None) -> list[Any]:
+    """The deal a seed makes (the record's own unless told), as its opening flips show it."""
+    from parlour.core.records import start_from_record
+
+    state = start_from_record({**record, "seed": record["seed"] if seed is None else seed})
+    for _ in range(6):
+        if state.is_over:
+            break
+        state.apply(state.legal_actions()[0])
+    return [e.to_json() for e in state.log]
+
+
+@pytest.mark.parametrize("chosen", [None, 24])
+def test_no_later_deal_is_predictable_from_earlier_records(
+    server: Server, chosen: int | None
+) -> None:
+    request = {**BOTS_ONLY, "rules": {"max_turns": 2}}
+    if chosen is not None:
+        request["seed"] = chosen
+    records = play_games(server, request, 3)
+    seeds = [r["seed"] for r in records]
+    if chosen is not None:
+        assert seeds[0] == chosen  # the host's deal number deals the first game, as promised
+    assert len(set(seeds)) == 3
+    for earlier, later in ((records[0], records[1]), (records[1], records[2])):
+        # Neither the earlier seed nor its neighbours deal the later game.
+        guesses = {earlier["seed"] + k for k in range(-3, 4)} | {later["seed"] ^ 1}
+        actual = first_flips(later)
+        assert all(first_flips(later, guess) != actual for guess in guesses if guess >= 0)
+
+
+def test_the_deal_secret_is_made_once_and_kept(tmp_path: Path) -> None:
+    from parlour.web.secret import game_seed
+    from parlour.web.storage import Storage
+    from parlour.web.tables import Hall
+
+    url = f"sqlite:///{tmp_path / 'db.sqlite'}"
+    first = Hall(Storage(url)).secret
+    assert len(first) == 32 and Hall(Storage(url)).secret == first
+    other = Hall(Storage(f"sqlite:///{tmp_path / 'other.sqlite'}")).secret
+    assert other != first
+    assert game_seed(first, "t", 2) != game_seed(other, "t", 2)

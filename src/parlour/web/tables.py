@@ -30,6 +30,7 @@ from parlour.core.records import record_of, replay
 from parlour.core.registry import get_game
 from parlour.i18n import LANGS
 from parlour.web.hints import SeatHints
+from parlour.web.secret import game_seed, server_secret
 from parlour.web.storage import Storage
 
 log = logging.getLogger("parlour.web")
@@ -345,7 +346,12 @@ class Table:
     def _new_game(self) -> None:
         seats = [Seat(slot.name) for slot in self.seats]
         number = self.number + 1
-        seed = None if self.seed is None else self.seed + number - 1
+        # The host's deal number deals the first game; every other deal comes from the
+        # server's secret, so no finished game's seed tells the next game's cards.
+        if self.seed is not None and number == 1:
+            seed = self.seed
+        else:
+            seed = game_seed(self.hall.secret, self.id, number, self.seed)
         state = self.game.new_state(seats, seed=seed, rules=self.rules)
         previous = (self.state, self.number, self.status)
         self.state, self.number, self.status = state, number, "playing"
@@ -483,6 +489,7 @@ class Hall:
 
     def __init__(self, storage: Storage, bot_delay: float = 0.9) -> None:
         self.storage = storage
+        self.secret = server_secret(storage.engine)
         self.bot_delay = bot_delay
         self.tables: dict[str, Table] = {}
         self.revision = 0
@@ -568,8 +575,10 @@ class Hall:
         ):
             raise TableError("bad_timer", f"the turn timer is 0 (off) to {MAX_TURN_TIMER} seconds")
         seed = request.get("seed")
-        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
-            raise TableError("bad_seed", "a seed is a whole number")
+        if seed is not None and (
+            not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63
+        ):
+            raise TableError("bad_seed", "a deal number is a whole number from 0 to 2^63 - 1")
         token = secrets.token_urlsafe(24)
         host_seat = request.get("sit")
         data: dict[str, Any] = {
