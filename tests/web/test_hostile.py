@@ -281,3 +281,29 @@ def test_the_deal_secret_is_made_once_and_kept(tmp_path: Path) -> None:
     other = Hall(Storage(f"sqlite:///{tmp_path / 'other.sqlite'}")).secret
     assert other != first
     assert game_seed(first, "t", 2) != game_seed(other, "t", 2)
+
+
+# ----- 5. replays ----------------------------------------------------------------------------
+def test_replays_are_built_once_off_the_loop_and_bounded() -> None:
+    import asyncio
+    import threading
+
+    from parlour.web.replays import MAX_ACTIONS, ReplayCache
+
+    builds: list[str] = []
+
+    def build(record: dict[str, Any], lang: str) -> dict[str, Any]:
+        builds.append(threading.current_thread().name)
+        return {"steps": record["actions"], "lang": lang}
+
+    async def scenario() -> list[bytes | None]:
+        cache = ReplayCache(build)
+        record = {"actions": [{"type": "flip"}] * 3}
+        many = [cache.get(("t", 1, "en"), record) for _ in range(40)]
+        too_long = cache.get(("t", 2, "en"), {"actions": [{}] * (MAX_ACTIONS + 1)})
+        return await asyncio.gather(*many, too_long)
+
+    results = asyncio.run(scenario())
+    assert len(builds) == 1 and builds[0].startswith("parlour-replay")
+    assert len(set(results[:-1])) == 1 and json.loads(results[0] or b"")["lang"] == "en"
+    assert results[-1] is None

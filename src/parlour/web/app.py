@@ -27,6 +27,7 @@ from parlour.core.registry import game_names, get_game
 from parlour.i18n import LANGS, t
 from parlour.web.inbound import BodyTooLarge, parse_json, read_capped
 from parlour.web.protocol import Session
+from parlour.web.replays import ReplayCache
 from parlour.web.storage import Storage
 from parlour.web.tables import Hall, TableError, default_bot
 
@@ -154,6 +155,7 @@ def replay_steps(record: dict[str, Any], lang: str) -> dict[str, Any]:
 def create_app(settings: Settings) -> Starlette:
     storage = Storage(settings.db_url)
     hall = Hall(storage, bot_delay=settings.bot_delay)
+    replays = ReplayCache(replay_steps)
 
     async def page(request: Request) -> Response:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
@@ -212,7 +214,11 @@ def create_app(settings: Settings) -> Starlette:
             record = _finished_record(request)
         except TableError as err:
             return _json_error(err, 404)
-        return JSONResponse(replay_steps(record, _lang(request)))
+        key = (request.path_params["table_id"], request.path_params["number"], _lang(request))
+        body = await replays.get(key, record)
+        if body is None:
+            return _json_error(TableError("too_long", "this game is too long to replay here"))
+        return Response(body, media_type="application/json")
 
     async def api_record(request: Request) -> Response:
         try:
