@@ -41,6 +41,7 @@ class Settings:
     bot_delay: float = 0.9
     rate: float = 40.0  # messages per second a connection may send, on average
     burst: float = 80.0
+    admin_token: str | None = None  # closes any table (POST /api/tables/<id>/close)
 
 
 def _json_error(err: TableError, status: int = 400) -> JSONResponse:
@@ -209,6 +210,17 @@ def create_app(settings: Settings) -> Starlette:
             raise TableError("not_over", "a game can be replayed once it is over")
         return record
 
+    async def api_close(request: Request) -> Response:
+        try:
+            table = hall.get(request.path_params["table_id"])
+            body = await _body(request)
+            if not isinstance(body, dict):
+                raise TableError("bad_request", "a close request is a JSON object")
+            table.close(body.get("token"), settings.admin_token)
+        except TableError as err:
+            return _json_error(err, 404 if err.code == "no_table" else 403)
+        return JSONResponse({"closed": table.id})
+
     async def api_replay(request: Request) -> Response:
         try:
             record = _finished_record(request)
@@ -288,6 +300,7 @@ def create_app(settings: Settings) -> Starlette:
         Route("/api/tables", api_tables, methods=["GET", "POST"]),
         Route("/api/tables/{table_id}", api_table),
         Route("/api/tables/{table_id}/join", api_join, methods=["POST"]),
+        Route("/api/tables/{table_id}/close", api_close, methods=["POST"]),
         Route("/api/tables/{table_id}/games/{number:int}/replay", api_replay),
         Route("/api/tables/{table_id}/games/{number:int}/record", api_record),
         WebSocketRoute("/ws/{table_id}", table_socket),
@@ -310,6 +323,7 @@ def app_from_env() -> Starlette:
             Settings(
                 db_url=os.environ.get("PARLOUR_DB") or default_db_url(),
                 bot_delay=float(os.environ.get("PARLOUR_BOT_DELAY", "0.9")),
+                admin_token=os.environ.get("PARLOUR_ADMIN_TOKEN") or None,
             )
         )
     except ParlourError:

@@ -46,8 +46,17 @@ def register(app: typer.Typer) -> None:
         url = db or default_db_url()
         if rate <= 0:
             raise ParlourError("--rate must be positive")
+        import os
+
+        admin = os.environ.get("PARLOUR_ADMIN_TOKEN") or None  # not an option: ps shows those
         application = create_app(
-            Settings(db_url=url, bot_delay=bot_delay, rate=rate, burst=max(2 * rate, 10))
+            Settings(
+                db_url=url,
+                bot_delay=bot_delay,
+                rate=rate,
+                burst=max(2 * rate, 10),
+                admin_token=admin,
+            )
         )
         shown = make_url(url).render_as_string(hide_password=True)
         typer.echo(f"Parlour web table on http://{host}:{port}/  (database: {shown})")

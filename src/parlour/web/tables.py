@@ -29,6 +29,7 @@ from parlour.core.options import make_rules, rules_diff
 from parlour.core.records import record_of, replay
 from parlour.core.registry import get_game
 from parlour.i18n import LANGS
+from parlour.web.botpool import BotPool, bot_limit_error, cap_bot
 from parlour.web.hints import SeatHints
 from parlour.web.secret import game_seed, server_secret
 from parlour.web.storage import Storage
@@ -324,7 +325,31 @@ class Table:
         self._announce()
         return token
 
+    def close(self, token: Any, admin: str | None = None) -> None:
+        """Close the table for good (its host, or the server's admin): its bots stop, its pages
+        are told, it leaves the lobby; its games stay stored."""
+        is_admin = (
+            admin is not None and isinstance(token, str) and hmac.compare_digest(token, admin)
+        )
+        if not (self.is_host(token) or is_admin):
+            raise TableError("not_host", "only the host or the server's admin can close a table")
+        self.status = "closed"
+        self._save_settings()
+        if self._task is not None:
+            self._task.cancel()
+            self._task = None
+        self.version += 1
+        self.hall.tables.pop(self.id, None)
+        self.hall.bots.forget(self.id)
+        self.hall.changed()
+        self._announce()
+
+    def _open(self) -> None:
+        if self.status == "closed":
+            raise TableError("closed", "this table is closed")
+
     def start(self, token: Any) -> None:
+        self._open()
         if not self.is_host(token):
             raise TableError("not_host", "only the host can start the game")
         if self.status != "open":
@@ -337,6 +362,7 @@ class Table:
         self._new_game()
 
     def again(self, token: Any) -> None:
+        self._open()
         if not self.is_host(token):
             raise TableError("not_host", "only the host can start another game")
         if self.state is None or not self.state.is_over:
@@ -368,6 +394,7 @@ class Table:
     # ----- moves --------------------------------------------------------------------------
     def act(self, seat: int, obj: Any) -> None:
         """Play a move for `seat`: checked against the turn and the rules, stored, broadcast."""
+        self._open()
         state = self.state
         if state is None:
             raise TableError("not_started", "the game has not started")
@@ -417,7 +444,7 @@ class Table:
             # Seeded by the game's seed: a replayed deal meets the same bots' choices.
             assert self.state is not None
             rng = random.Random(f"{self.state.seed}:{seat}")
-            self._bots[seat] = make_bot(self.game, self.seats[seat].bot, rng)
+            self._bots[seat] = cap_bot(make_bot(self.game, self.seats[seat].bot, rng))
         return self._bots[seat]
 
     def _bot_delay(self) -> float:
@@ -433,7 +460,7 @@ class Table:
             self._task.cancel()
         self._task = None
         state = self.state
-        if state is None or state.is_over or not _loop_running():
+        if state is None or state.is_over or self.status == "closed" or not _loop_running():
             return
         seat = state.to_move
         if seat is None:
@@ -467,7 +494,7 @@ class Table:
         feed = SeatFeed(seat)
         decision = decision_for(state, seat, feed)
         bot = self._bot_for(seat)
-        action = await asyncio.to_thread(bot.act, decision)
+        action = await self.hall.bots.run(self.id, lambda: bot.act(decision))
         if self.state is not state or self.version != version:
             return  # somebody restarted the game while the bot was thinking
         try:
@@ -490,11 +517,14 @@ class Hall:
     def __init__(self, storage: Storage, bot_delay: float = 0.9) -> None:
         self.storage = storage
         self.secret = server_secret(storage.engine)
+        self.bots = BotPool()
         self.bot_delay = bot_delay
         self.tables: dict[str, Table] = {}
         self.revision = 0
         self.unavailable: list[str] = []
         for table_id, created, data in storage.load_tables():
+            if data.get("status") == "closed":
+                continue  # closed by its host or an admin: kept in storage, never reopened
             try:
                 table = Table(self, table_id, created, data)
                 table.restore_game()
@@ -556,11 +586,13 @@ class Hall:
         for index, raw in enumerate(raw_seats):
             if not isinstance(raw, Mapping) or raw.get("kind") not in ("human", "bot"):
                 raise TableError("bad_seats", f"seat {index + 1} is neither human nor bot")
-            spec = str(raw.get("bot") or fallback)
+            spec = str(raw.get("bot") or fallback)[:60]
             try:
-                make_bot(game, spec)
+                too_costly = bot_limit_error(spec, make_bot(game, spec))
             except ParlourError as err:
                 raise TableError("bad_bot", str(err)) from None
+            if too_costly is not None:
+                raise TableError("bad_bot", too_costly)
             if raw["kind"] == "bot":
                 default_name = f"Bot {index + 1}"
                 name = clean_name(raw.get("name") or default_name)
@@ -612,6 +644,7 @@ class Hall:
         return table, token
 
     async def close(self) -> None:
+        self.bots.close()
         for table in self.tables.values():
             if table._task is not None:
                 table._task.cancel()
