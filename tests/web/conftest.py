@@ -41,8 +41,11 @@ def free_port() -> int:
 class Server:
     """`parlour serve` in a child process, which a test may kill (SIGKILL) and start again."""
 
-    def __init__(self, db_url: str, bot_delay: float = 0.01, rate: float = 40.0) -> None:
+    def __init__(
+        self, db_url: str, bot_delay: float = 0.01, rate: float = 40.0, tables: int = 100000
+    ) -> None:
         self.db_url = db_url
+        self.tables = tables  # new tables per client per minute: the tests open many
         self.rate = rate
         self.bot_delay = bot_delay
         self.port = free_port()
@@ -59,7 +62,7 @@ class Server:
     def start(self) -> None:
         command = [sys.executable, "-m", "parlour.cli", "serve", "--port", str(self.port)]
         command += ["--db", self.db_url, "--bot-delay", str(self.bot_delay)]
-        command += ["--rate", str(self.rate)]
+        command += ["--rate", str(self.rate), "--tables-per-minute", str(self.tables)]
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         self.process = subprocess.Popen(
             command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE

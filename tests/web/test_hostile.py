@@ -377,3 +377,38 @@ def test_only_the_host_or_the_admin_closes_a_table(db_url: str) -> None:
         table.start(host)
     assert Hall(storage).tables == {}  # closed tables stay closed after a restart
     storage.close()
+
+
+# ----- 7. private tables, limits, invitations ------------------------------------------------
+def test_a_private_table_is_reached_only_by_its_link(server: Server) -> None:
+    made = server.post("/api/tables", {**BEGGAR, "private": True})
+    listed = [t["id"] for t in server.get("/api/tables")["tables"]]
+    assert made["id"] not in listed and len(made["id"]) >= 20
+    assert server.get(f"/api/tables/{made['id']}")["private"] is True
+    response = httpx.post(server.url + "/api/tables", json={**BEGGAR, "private": "yes"})
+    assert error_of(response) == "bad_request"
+
+
+def test_a_reserved_seat_takes_only_its_invitation(server: Server) -> None:
+    seats = [{"kind": "human", "name": "Ann"}, {"kind": "human", "reserved": True}]
+    made = server.post("/api/tables", {"game": "beggar", "seats": seats, "sit": 0})
+    invite = made["invites"]["1"]
+    path = f"{server.url}/api/tables/{made['id']}/join"
+    for guess in (None, "forged", made["token"], 12):
+        stranger = httpx.post(path, json={"seat": 1, "name": "Eve", "invite": guess})
+        assert error_of(stranger) == "reserved"
+    assert server.get(f"/api/tables/{made['id']}")["seats"][1]["taken"] is False
+    friend = httpx.post(path, json={"seat": 1, "name": "Bob", "invite": invite})
+    assert friend.status_code == 200 and friend.json()["seat"] == 1
+
+
+def test_a_client_cannot_flood_the_lobby_with_tables(db_url: str) -> None:
+    limited = Server(db_url, tables=5)
+    limited.start()
+    try:
+        made = [httpx.post(limited.url + "/api/tables", json=BEGGAR) for _ in range(8)]
+        assert [r.status_code for r in made] == [201] * 5 + [429] * 3
+        assert {r.json()["error"] for r in made[5:]} == {"too_many_tables"}
+        assert len(limited.get("/api/tables")["tables"]) == 5
+    finally:
+        limited.stop()

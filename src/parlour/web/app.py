@@ -41,6 +41,7 @@ class Settings:
     bot_delay: float = 0.9
     rate: float = 40.0  # messages per second a connection may send, on average
     burst: float = 80.0
+    tables_per_minute: int = 10  # new tables one client (address) may open a minute
     admin_token: str | None = None  # closes any table (POST /api/tables/<id>/close)
 
 
@@ -155,7 +156,7 @@ def replay_steps(record: dict[str, Any], lang: str) -> dict[str, Any]:
 
 def create_app(settings: Settings) -> Starlette:
     storage = Storage(settings.db_url)
-    hall = Hall(storage, bot_delay=settings.bot_delay)
+    hall = Hall(storage, bot_delay=settings.bot_delay, create_burst=settings.tables_per_minute)
     replays = ReplayCache(replay_steps)
 
     async def page(request: Request) -> Response:
@@ -174,11 +175,13 @@ def create_app(settings: Settings) -> Starlette:
     async def api_tables(request: Request) -> Response:
         if request.method == "GET":
             return JSONResponse({"revision": hall.revision, "tables": hall.lobby()})
+        client = request.client.host if request.client else None
         try:
-            table, token = hall.create(await _body(request))
+            table, token = hall.create(await _body(request), client)
         except TableError as err:
-            return _json_error(err)
-        return JSONResponse({"id": table.id, "token": token}, status_code=201)
+            return _json_error(err, 429 if err.code == "too_many_tables" else 400)
+        invites = {str(seat): code for seat, code in hall.last_invites.items()}
+        return JSONResponse({"id": table.id, "token": token, "invites": invites}, status_code=201)
 
     async def api_table(request: Request) -> Response:
         try:
@@ -195,7 +198,7 @@ def create_app(settings: Settings) -> Starlette:
             body = await _body(request)
             if not isinstance(body, dict):
                 raise TableError("bad_request", "a join request is a JSON object")
-            token = table.join(body.get("seat"), body.get("name"))
+            token = table.join(body.get("seat"), body.get("name"), body.get("invite"))
         except TableError as err:
             return _json_error(err, 404 if err.code == "no_table" else 400)
         return JSONResponse({"token": token, "seat": body["seat"]})

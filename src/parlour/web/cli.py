@@ -31,6 +31,12 @@ def register(app: typer.Typer) -> None:
                 "--rate", help="Messages per second one connection may send (flood guard)."
             ),
         ] = 40.0,
+        tables_per_minute: Annotated[
+            int,
+            typer.Option(
+                "--tables-per-minute", help="New tables one client address may open a minute."
+            ),
+        ] = 10,
     ) -> None:
         """Open the web table: a lobby, tables with friends and bots, in the browser."""
         import uvicorn
@@ -44,6 +50,8 @@ def register(app: typer.Typer) -> None:
         if not 0 < port < 65536:
             raise ParlourError(f"--port must be between 1 and 65535, not {port}")
         url = db or default_db_url()
+        if tables_per_minute < 1:
+            raise ParlourError("--tables-per-minute must be at least 1")
         if rate <= 0:
             raise ParlourError("--rate must be positive")
         import os
@@ -56,6 +64,7 @@ def register(app: typer.Typer) -> None:
                 rate=rate,
                 burst=max(2 * rate, 10),
                 admin_token=admin,
+                tables_per_minute=tables_per_minute,
             )
         )
         shown = make_url(url).render_as_string(hide_password=True)

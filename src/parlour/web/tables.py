@@ -38,6 +38,8 @@ log = logging.getLogger("parlour.web")
 
 MAX_NAME = 24
 MAX_TURN_TIMER = 600
+CREATE_BURST = 10  # new tables per client per CREATE_WINDOW seconds
+CREATE_WINDOW = 60.0
 HISTORY_LINES = 80  # narration lines sent to a client that (re)connects
 FORCED_DELAY = 0.45  # seconds: a bot's pace when it has a single legal move
 
@@ -106,13 +108,20 @@ class SeatSlot:
     name: str
     bot: str  # the bot playing this seat, or standing in for its gone player on a timer
     token: str | None = None  # hash of the seat's secret; None while the seat is free
+    invite: str | None = None  # hash of the invitation that reserves the seat, if any
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "name": self.name, "bot": self.bot, "token": self.token}
+        return {
+            "kind": self.kind,
+            "name": self.name,
+            "bot": self.bot,
+            "token": self.token,
+            "invite": self.invite,
+        }
 
     @classmethod
     def from_json(cls, obj: Mapping[str, Any]) -> SeatSlot:
-        return cls(obj["kind"], obj["name"], obj["bot"], obj.get("token"))
+        return cls(obj["kind"], obj["name"], obj["bot"], obj.get("token"), obj.get("invite"))
 
 
 @dataclass
@@ -149,6 +158,8 @@ class Table:
         self.status: str = data.get("status", "open")
         self.number: int = int(data.get("number") or 0)
         self.seed: int | None = data.get("seed")
+        self.private: bool = bool(data.get("private"))
+        self.owner: str | None = data.get("owner")  # the creating client, for its limits
         self.state: State | None = None
         self.clients: list[Client] = []
         self.version = 0
@@ -169,6 +180,8 @@ class Table:
             "number": self.number,
             "seed": self.seed,
             "deck_upload": self.deck_upload,
+            "private": self.private,
+            "owner": self.owner,
         }
 
     def _save_settings(self) -> None:
@@ -213,12 +226,14 @@ class Table:
                     "name": s.name,
                     "bot": s.bot if s.kind == "bot" else None,
                     "taken": s.kind == "bot" or s.token is not None,
+                    "reserved": s.invite is not None,
                     "connected": s.kind == "bot" or self.connected(i),
                 }
                 for i, s in enumerate(self.seats)
             ],
             "to_move": state.to_move if state is not None else None,
             "spectators": sum(1 for c in self.clients if c.seat is None),
+            "private": self.private,
         }
 
     def seat_of(self, token: Any) -> int | None:
@@ -308,7 +323,7 @@ class Table:
             client.send(info)
 
     # ----- seats and the host -------------------------------------------------------------
-    def join(self, seat: Any, name: Any) -> str:
+    def join(self, seat: Any, name: Any, invite: Any = None) -> str:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(self.seats):
             raise TableError("bad_seat", f"seat must be a number from 0 to {len(self.seats) - 1}")
         slot = self.seats[seat]
@@ -318,6 +333,12 @@ class Table:
             raise TableError("seat_taken", "somebody already sits there")
         if self.status != "open":
             raise TableError("started", "the game has started; watch it as a spectator")
+        if slot.invite is not None and not (
+            isinstance(invite, str)
+            and 0 < len(invite) <= 200
+            and hmac.compare_digest(slot.invite, hash_token(invite))
+        ):
+            raise TableError("reserved", "that seat is kept for the guest who has its invitation")
         slot.name = clean_name(name)
         token = secrets.token_urlsafe(24)
         slot.token = hash_token(token)
@@ -514,10 +535,16 @@ def _loop_running() -> bool:
 class Hall:
     """Every table of the server, restored from storage at start-up."""
 
-    def __init__(self, storage: Storage, bot_delay: float = 0.9) -> None:
+    def __init__(
+        self, storage: Storage, bot_delay: float = 0.9, create_burst: int = CREATE_BURST
+    ) -> None:
         self.storage = storage
+        self.create_burst = create_burst
+        self.max_open = 2 * create_burst  # tables one client keeps waiting for players
         self.secret = server_secret(storage.engine)
         self.bots = BotPool()
+        self._created: dict[str, list[float]] = {}
+        self.last_invites: dict[int, str] = {}
         self.bot_delay = bot_delay
         self.tables: dict[str, Table] = {}
         self.revision = 0
@@ -545,7 +572,8 @@ class Hall:
             table.schedule()
 
     def lobby(self) -> list[dict[str, Any]]:
-        tables = sorted(self.tables.values(), key=lambda t: t.created, reverse=True)
+        listed = [t for t in self.tables.values() if not t.private]  # private: by link only
+        tables = sorted(listed, key=lambda t: t.created, reverse=True)
         return [t.public() for t in tables[:100]]
 
     def get(self, table_id: Any) -> Table:
@@ -554,10 +582,33 @@ class Hall:
             raise TableError("no_table", "no such table")
         return table
 
-    def create(self, request: Any) -> tuple[Table, str]:
-        """A new table from the creation form; returns it and the host's secret token."""
+    def _check_limits(self, client: str | None) -> None:
+        """A client (an address) opens at most `create_burst` tables per CREATE_WINDOW seconds and
+        keeps at most `max_open` tables waiting for players: a flood of tables can
+        neither exhaust the server nor push every real table out of the lobby."""
+        if client is None:
+            return
+        now = time.monotonic()
+        recent = [t for t in self._created.get(client, []) if now - t < CREATE_WINDOW]
+        self._created[client] = recent
+        if len(recent) >= self.create_burst:
+            raise TableError(
+                "too_many_tables",
+                f"at most {self.create_burst} new tables a minute; try again soon",
+            )
+        waiting = sum(1 for t in self.tables.values() if t.owner == client and t.status == "open")
+        if waiting >= self.max_open:
+            raise TableError(
+                "too_many_tables",
+                f"at most {self.max_open} tables waiting for players; start or close one",
+            )
+
+    def create(self, request: Any, client: str | None = None) -> tuple[Table, str]:
+        """A new table from the creation form; returns it and the host's secret token
+        (and, in `last_invites`, the invitations of its reserved seats)."""
         if not isinstance(request, Mapping):
             raise TableError("bad_request", "a table is described by a JSON object")
+        self._check_limits(client)
         try:
             game = get_game(str(request.get("game", "")))
         except ParlourError as err:
@@ -583,6 +634,7 @@ class Hall:
             raise TableError("bad_seats", str(err)) from None
         fallback = default_bot(game)
         seats: list[SeatSlot] = []
+        invites: dict[int, str] = {}
         for index, raw in enumerate(raw_seats):
             if not isinstance(raw, Mapping) or raw.get("kind") not in ("human", "bot"):
                 raise TableError("bad_seats", f"seat {index + 1} is neither human nor bot")
@@ -598,7 +650,12 @@ class Hall:
                 name = clean_name(raw.get("name") or default_name)
             else:
                 name = clean_name(raw.get("name") or f"Player {index + 1}")
-            seats.append(SeatSlot(raw["kind"], name, spec))
+            slot = SeatSlot(raw["kind"], name, spec)
+            if raw.get("reserved") is True and raw["kind"] == "human":
+                code = secrets.token_urlsafe(12)
+                slot.invite = hash_token(code)
+                invites[index] = code
+            seats.append(slot)
         timer = request.get("turn_timer", 0) or 0
         if (
             not isinstance(timer, int)
@@ -624,6 +681,8 @@ class Hall:
             "number": 0,
             "seed": seed,
             "deck_upload": deck_text,
+            "private": request.get("private") is True,
+            "owner": client,
         }
         if host_seat is not None:
             # The host sits at a human seat with the same secret.
@@ -635,11 +694,18 @@ class Hall:
             ):
                 raise TableError("bad_seat", "the host sits at one of the human seats")
             data["seats"][host_seat]["token"] = hash_token(token)
-        table_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
+        if not isinstance(request.get("private", False), bool):
+            raise TableError("bad_request", "private is true or false")
+        # A private table is reachable only by its link, so its id must not be guessable.
+        size = 16 if data["private"] else 6
+        table_id = secrets.token_urlsafe(size).replace("-", "x").replace("_", "y")
         created = time.time()
         self.storage.create_table(table_id, created, data)
         table = Table(self, table_id, created, data)
         self.tables[table_id] = table
+        if client is not None:
+            self._created.setdefault(client, []).append(time.monotonic())
+        self.last_invites = invites
         self.changed()
         return table, token
 

@@ -348,7 +348,8 @@ async function tablePage(tableId) {
       if (!name) { toast(t("name_prompt")); return; }
       localStorage.setItem("parlour.name", name);
       try {
-        const joined = await api(`/api/tables/${tableId}/join`, { seat: Number(button.dataset.seat), name });
+        const joined = await api(`/api/tables/${tableId}/join`, { seat: Number(button.dataset.seat), name,
+          invite: new URLSearchParams(location.search).get("invite") || undefined });
         keepToken(tableId, { token: joined.token, seat: joined.seat, host: false });
         socket.close();
       } catch (err) { toast(err.message); }
