@@ -301,3 +301,24 @@ def test_every_message_gets_one_reply_and_only_an_ok_changes_the_game(
         assert len(answers) == 1
         changed = json.dumps(stored_record(hall, table)) != before
         assert changed == (answers[0]["type"] == "ok" and '"act"' in str(raw))
+
+
+@pytest.mark.parametrize("lie", ["truncated", "illegal"])
+def test_a_stored_record_that_lies_is_not_loaded(db_url: str, lie: str) -> None:
+    storage = Storage(db_url)
+    hall = Hall(storage)
+    table, _, _ = open_table(hall, {"rules": {"max_turns": 6}})
+    state = table.state
+    assert state is not None
+    for _ in range(6):
+        table.act(state.to_move, {"type": "flip"})  # type: ignore[arg-type]
+    record = stored_record(hall, table)
+    assert "result" in record
+    if lie == "truncated":
+        record["actions"] = record["actions"][:3]  # still claims the result
+    else:
+        record["actions"][2] = {"type": "flip", "seat": 5}
+        record["actions"].insert(2, {"type": "pass"})
+    storage.save_game(table.id, 1, record, True, new=False)
+    again = Hall(Storage(db_url))
+    assert again.unavailable == [table.id] and table.id not in again.tables
