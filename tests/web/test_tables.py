@@ -322,3 +322,30 @@ def test_a_stored_record_that_lies_is_not_loaded(db_url: str, lie: str) -> None:
     storage.save_game(table.id, 1, record, True, new=False)
     again = Hall(Storage(db_url))
     assert again.unavailable == [table.id] and table.id not in again.tables
+
+
+def test_no_client_is_sent_another_seats_unseen_cards(hall: Hall) -> None:
+    from parlour.core.records import record_of
+    from tests.web.privacy import check_frames
+
+    seats = [{"kind": "human", "name": n} for n in ("Ann", "Bob", "Cy")]
+    table, host = hall.create({"game": "familles", "seats": seats, "sit": 0, "seed": 5})
+    table.join(1, "Bob")
+    table.join(2, "Cy")
+    clients = [Client(0, "en"), Client(1, "fr"), Client(2, "en"), Client(None, "en")]
+    for client in clients:
+        table.attach(client)
+    table.start(host)
+    state = table.state
+    assert state is not None
+    for _ in range(30):
+        if state.is_over:
+            break
+        table.act(state.to_move, state.legal_actions()[0].to_json())  # type: ignore[arg-type]
+    record = record_of(state)
+    for client in clients:
+        messages = []
+        while not client.outbox.empty():
+            messages.append(client.outbox.get_nowait())
+        # The check's own model of the hands, not the engine's filters, finds any leak.
+        assert check_frames(record, messages, client.seat) > 10
