@@ -11,6 +11,7 @@ waiting. The budget itself is bounded by the caps on bot parameters (`cap_bot`).
 from __future__ import annotations
 
 import asyncio
+import functools
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -85,12 +86,10 @@ class BotPool:
             loop = asyncio.get_running_loop()
             started = time.monotonic()
             running = loop.run_in_executor(self.executor, work)
-            running.add_done_callback(
-                lambda done, t=table_id, f=future, s=started: self._finished(done, t, f, s)
-            )
+            running.add_done_callback(functools.partial(self._done, table_id, future, started))
 
-    def _finished(
-        self, done: asyncio.Future[Any], table_id: str, future: asyncio.Future[Any], start: float
+    def _done(
+        self, table_id: str, future: asyncio.Future[Any], start: float, done: asyncio.Future[Any]
     ) -> None:
         now = time.monotonic()
         self.used[table_id] = (self.usage(table_id, now) + now - start, now)
