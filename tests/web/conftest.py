@@ -90,10 +90,16 @@ class Server:
     """`parlour serve` in a child process, which a test may kill (SIGKILL) and start again."""
 
     def __init__(
-        self, db_url: str, bot_delay: float = 0.01, rate: float = 40.0, workers: int = 1
+        self,
+        db_url: str,
+        bot_delay: float = 0.01,
+        rate: float = 40.0,
+        workers: int = 1,
+        tables: int = 100000,
     ) -> None:
         self.db_url = db_url
         self.workers = workers
+        self.tables = tables  # new tables per client per minute: the tests open many
         self.rate = rate
         self.bot_delay = bot_delay
         self.port = free_port()
@@ -118,6 +124,7 @@ class Server:
         command = [sys.executable, "-m", "parlour.cli", "serve", "--port", str(self.port)]
         command += ["--db", self.db_url, "--bot-delay", str(self.bot_delay)]
         command += ["--rate", str(self.rate), "--workers", str(self.workers)]
+        command += ["--tables-per-minute", str(self.tables)]
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         # Its log goes to a file, not a pipe that nobody reads while it runs.
         with open(self.log, "ab") as log:

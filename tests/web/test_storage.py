@@ -85,7 +85,7 @@ def test_a_database_of_before_the_move_log_is_migrated_with_every_game(
         )
     engine.dispose()
     storage = Storage(db_url)  # migrates on opening
-    assert storage.schema_version() == "0002"
+    assert storage.schema_version() == "0003"
     assert storage.load_game(table.id, 1) == record
     assert storage.count_moves(table.id, 1) == 9
     again = Hall(storage)

@@ -302,3 +302,58 @@ def test_every_message_gets_one_reply_and_only_an_ok_changes_the_game(
         assert len(answers) == 1
         changed = json.dumps(stored_record(hall, table)) != before
         assert changed == (answers[0]["type"] == "ok" and '"act"' in str(raw))
+
+
+@pytest.mark.parametrize("lie", ["truncated", "illegal"])
+def test_a_stored_record_that_lies_is_not_loaded(db_url: str, lie: str) -> None:
+    storage = Storage(db_url)
+    hall = Hall(storage)
+    table, _, _ = open_table(hall, {"rules": {"max_turns": 6}})
+    state = table.state
+    assert state is not None
+    for _ in range(6):
+        table.act(state.to_move, {"type": "flip"})  # type: ignore[arg-type]
+    record = stored_record(hall, table)
+    assert "result" in record
+    # The lie is written straight into the move log, as a damaged or forged database holds it.
+    from sqlalchemy import delete, update
+
+    from parlour.web.storage import moves_table
+
+    rows = moves_table.c
+    mine = (rows.table_id == table.id) & (rows.number == 1)
+    with storage.engine.begin() as conn:
+        if lie == "truncated":
+            conn.execute(delete(moves_table).where(mine & (rows.step >= 3)))  # still a result
+        else:
+            illegal = json.dumps({"type": "target", "seat": 5})  # nobody is to be targeted
+            conn.execute(update(moves_table).where(mine & (rows.step == 2)).values(action=illegal))
+    again = Hall(Storage(db_url))
+    assert again.unavailable == [table.id] and table.id not in again.tables
+
+
+def test_no_client_is_sent_another_seats_unseen_cards(hall: Hall) -> None:
+    from parlour.core.records import record_of
+    from tests.web.privacy import check_frames
+
+    seats = [{"kind": "human", "name": n} for n in ("Ann", "Bob", "Cy")]
+    table, host = hall.create({"game": "familles", "seats": seats, "sit": 0, "seed": 5})
+    table.join(1, "Bob")
+    table.join(2, "Cy")
+    clients = [Client(0, "en"), Client(1, "fr"), Client(2, "en"), Client(None, "en")]
+    for client in clients:
+        table.attach(client)
+    table.start(host)
+    state = table.state
+    assert state is not None
+    for _ in range(30):
+        if state.is_over:
+            break
+        table.act(state.to_move, state.legal_actions()[0].to_json())  # type: ignore[arg-type]
+    record = record_of(state)
+    for client in clients:
+        messages = []
+        while not client.outbox.empty():
+            messages.append(client.outbox.get_nowait())
+        # The check's own model of the hands, not the engine's filters, finds any leak.
+        assert check_frames(record, messages, client.seat) > 10

@@ -3,11 +3,21 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 
 import pytest
 
 from parlour.cli import main
 from parlour.web.tables import Client, Hall
+
+
+async def until(condition: Callable[[], bool], seconds: float = 20.0) -> None:
+    """Yield to the event loop (the stand-in's task) until `condition`, within a deadline."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + seconds
+    while not condition():
+        assert loop.time() < deadline, f"the condition did not come true in {seconds} s"
+        await asyncio.sleep(0.01)
 
 
 def test_a_bot_takes_over_the_seat_of_a_player_who_is_gone(hall: Hall) -> None:
@@ -30,8 +40,7 @@ def test_a_bot_takes_over_the_seat_of_a_player_who_is_gone(hall: Hall) -> None:
                 table.act(0, {"type": "flip"})
             else:
                 before = len(state.actions)
-                while len(state.actions) == before:
-                    await asyncio.sleep(0.05)
+                await until(lambda n=before: len(state.actions) > n)
                 movers.append(1)
         table.detach(present)
         return len(state.actions), movers

@@ -25,13 +25,14 @@ from parlour.core.options import describe_options
 from parlour.core.records import replay
 from parlour.core.registry import game_names, get_game
 from parlour.i18n import LANGS, t
+from parlour.web.inbound import BodyTooLarge, parse_json, read_capped
 from parlour.web.protocol import Session
+from parlour.web.replays import ReplayCache
 from parlour.web.storage import Storage, StorageDown
 from parlour.web.tables import Hall, TableError, default_bot
 
 log = logging.getLogger("parlour.web")
 STATIC = Path(__file__).parent / "static"
-MAX_BODY = 16384
 
 
 @dataclasses.dataclass
@@ -40,22 +41,26 @@ class Settings:
     bot_delay: float = 0.9
     rate: float = 40.0  # messages per second a connection may send, on average
     burst: float = 80.0
+    tables_per_minute: int = 10  # new tables one client (address) may open a minute
+    admin_token: str | None = None  # closes any table (POST /api/tables/<id>/close)
 
 
 def _json_error(err: TableError, status: int = 400) -> JSONResponse:
     if err.code == "unavailable":
         status = 503  # the database, not the request: the same request may succeed later
+    if isinstance(err, BodyTooLarge):
+        # The rest of the body is never read: close the connection rather than drain it.
+        return JSONResponse(
+            {"error": err.code, "message": err.message},
+            status_code=413,
+            headers={"Connection": "close"},
+        )
     return JSONResponse({"error": err.code, "message": err.message}, status_code=status)
 
 
 async def _body(request: Request) -> Any:
-    raw = await request.body()
-    if len(raw) > MAX_BODY:
-        raise TableError("too_large", f"a request has at most {MAX_BODY} bytes")
-    try:
-        return json.loads(raw or b"{}")
-    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
-        raise TableError("bad_json", "the request is not valid JSON") from None
+    raw = await read_capped(request)
+    return parse_json(raw or b"{}")
 
 
 def _lang(request: Request) -> str:
@@ -77,6 +82,13 @@ def game_info(name: str, lang: str) -> dict[str, Any]:
     options = []
     for field, default, help_text, choices in describe_options(game.rules_class):
         kind = _type_name(hints[field])
+        upload = False
+        if field == "deck":
+            # Over the web a deck is a shipped one or an uploaded file, never a server path.
+            from parlour.games.familles.decks import BUILTIN_DECKS
+
+            choices, upload = BUILTIN_DECKS, True
+            help_text = "the deck: fr, en, or a TOML deck file of your own (upload)"
         if kind not in ("bool", "int", "str", "float", "optional int", "optional float"):
             continue  # lists and the like are set from the command line only
         options.append(
@@ -86,6 +98,7 @@ def game_info(name: str, lang: str) -> dict[str, Any]:
                 "help": help_text,
                 "choices": list(choices) if choices else None,
                 "type": kind,
+                "upload": upload,
             }
         )
     text = getattr(game, "rules_text", None)
@@ -146,7 +159,8 @@ def replay_steps(record: dict[str, Any], lang: str) -> dict[str, Any]:
 def create_app(settings: Settings) -> Starlette:
     storage = Storage(settings.db_url)
     storage.claim()  # a SQLite file serves one process; PostgreSQL any number
-    hall = Hall(storage, bot_delay=settings.bot_delay)
+    hall = Hall(storage, bot_delay=settings.bot_delay, create_burst=settings.tables_per_minute)
+    replays = ReplayCache(replay_steps)
 
     async def page(request: Request) -> Response:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
@@ -165,11 +179,13 @@ def create_app(settings: Settings) -> Starlette:
         if request.method == "GET":
             hall.discover()  # tables other server processes made
             return JSONResponse({"revision": hall.revision, "tables": hall.lobby()})
+        client = request.client.host if request.client else None
         try:
-            table, token = hall.create(await _body(request))
+            table, token = hall.create(await _body(request), client)
         except TableError as err:
-            return _json_error(err)
-        return JSONResponse({"id": table.id, "token": token}, status_code=201)
+            return _json_error(err, 429 if err.code == "too_many_tables" else 400)
+        invites = {str(seat): code for seat, code in hall.last_invites.items()}
+        return JSONResponse({"id": table.id, "token": token, "invites": invites}, status_code=201)
 
     async def api_table(request: Request) -> Response:
         try:
@@ -186,7 +202,7 @@ def create_app(settings: Settings) -> Starlette:
             body = await _body(request)
             if not isinstance(body, dict):
                 raise TableError("bad_request", "a join request is a JSON object")
-            token = table.join(body.get("seat"), body.get("name"))
+            token = table.join(body.get("seat"), body.get("name"), body.get("invite"))
         except TableError as err:
             return _json_error(err, 404 if err.code == "no_table" else 400)
         return JSONResponse({"token": token, "seat": body["seat"]})
@@ -201,12 +217,27 @@ def create_app(settings: Settings) -> Starlette:
             raise TableError("not_over", "a game can be replayed once it is over")
         return record
 
+    async def api_close(request: Request) -> Response:
+        try:
+            table = hall.get(request.path_params["table_id"])
+            body = await _body(request)
+            if not isinstance(body, dict):
+                raise TableError("bad_request", "a close request is a JSON object")
+            table.close(body.get("token"), settings.admin_token)
+        except TableError as err:
+            return _json_error(err, 404 if err.code == "no_table" else 403)
+        return JSONResponse({"closed": table.id})
+
     async def api_replay(request: Request) -> Response:
         try:
             record = _finished_record(request)
         except TableError as err:
             return _json_error(err, 404)
-        return JSONResponse(replay_steps(record, _lang(request)))
+        key = (request.path_params["table_id"], request.path_params["number"], _lang(request))
+        body = await replays.get(key, record)
+        if body is None:
+            return _json_error(TableError("too_long", "this game is too long to replay here"))
+        return Response(body, media_type="application/json")
 
     async def api_record(request: Request) -> Response:
         try:
@@ -276,6 +307,7 @@ def create_app(settings: Settings) -> Starlette:
         Route("/api/tables", api_tables, methods=["GET", "POST"]),
         Route("/api/tables/{table_id}", api_table),
         Route("/api/tables/{table_id}/join", api_join, methods=["POST"]),
+        Route("/api/tables/{table_id}/close", api_close, methods=["POST"]),
         Route("/api/tables/{table_id}/games/{number:int}/replay", api_replay),
         Route("/api/tables/{table_id}/games/{number:int}/record", api_record),
         WebSocketRoute("/ws/{table_id}", table_socket),
@@ -324,5 +356,7 @@ def app_from_env() -> Starlette:
             bot_delay=float(os.environ.get("PARLOUR_BOT_DELAY", "0.9")),
             rate=rate,
             burst=max(2 * rate, 10),
+            tables_per_minute=int(os.environ.get("PARLOUR_TABLES_PER_MINUTE", "10")),
+            admin_token=os.environ.get("PARLOUR_ADMIN_TOKEN") or None,
         )
     )

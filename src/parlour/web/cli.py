@@ -40,6 +40,12 @@ def register(app: typer.Typer) -> None:
                 "table).",
             ),
         ] = 1,
+        tables_per_minute: Annotated[
+            int,
+            typer.Option(
+                "--tables-per-minute", help="New tables one client address may open a minute."
+            ),
+        ] = 10,
     ) -> None:
         """Open the web table: a lobby, tables with friends and bots, in the browser."""
         import uvicorn
@@ -53,6 +59,8 @@ def register(app: typer.Typer) -> None:
         if not 0 < port < 65536:
             raise ParlourError(f"--port must be between 1 and 65535, not {port}")
         url = db or default_db_url()
+        if tables_per_minute < 1:
+            raise ParlourError("--tables-per-minute must be at least 1")
         if rate <= 0:
             raise ParlourError("--rate must be positive")
         if workers < 1:
@@ -67,13 +75,23 @@ def register(app: typer.Typer) -> None:
         log_to_stderr()
         if workers == 1:
             application: Any = create_app(
-                Settings(db_url=url, bot_delay=bot_delay, rate=rate, burst=max(2 * rate, 10))
+                Settings(
+                    db_url=url,
+                    bot_delay=bot_delay,
+                    rate=rate,
+                    burst=max(2 * rate, 10),
+                    admin_token=os.environ.get("PARLOUR_ADMIN_TOKEN") or None,
+                    tables_per_minute=tables_per_minute,
+                )
             )
             options: dict[str, Any] = {}
         else:
             Storage(url).close()  # migrate once, and fail here, before the workers start
             os.environ.update(
-                PARLOUR_DB=url, PARLOUR_BOT_DELAY=str(bot_delay), PARLOUR_RATE=str(rate)
+                PARLOUR_DB=url,
+                PARLOUR_BOT_DELAY=str(bot_delay),
+                PARLOUR_RATE=str(rate),
+                PARLOUR_TABLES_PER_MINUTE=str(tables_per_minute),
             )
             application, options = "parlour.web.app:app_from_env", {
                 "factory": True, "workers": workers,

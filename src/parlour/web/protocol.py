@@ -10,13 +10,13 @@ message}, `pong`. A bad message gets an error and changes nothing; the connectio
 
 from __future__ import annotations
 
-import json
 import logging
 import time
 from typing import Any
 
 from parlour.core.errors import ParlourError
 from parlour.i18n import LANGS
+from parlour.web.inbound import parse_json
 from parlour.web.tables import Client, Table, TableError
 
 log = logging.getLogger("parlour.web")
@@ -77,8 +77,8 @@ class Session:
             self.reply(error("too_large", f"a message has at most {MAX_MESSAGE} characters"))
             return
         try:
-            message = json.loads(raw)
-        except (json.JSONDecodeError, RecursionError):
+            message = parse_json(raw)
+        except TableError:
             self.reply(error("bad_json", "not valid JSON"))
             return
         if not isinstance(message, dict):

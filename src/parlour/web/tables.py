@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import hashlib
 import hmac
 import json
@@ -33,15 +34,19 @@ from parlour.core.game import Game, Seat, State
 from parlour.core.options import make_rules, rules_diff
 from parlour.core.registry import get_game
 from parlour.i18n import LANGS
+from parlour.web.botpool import BotPool, bot_limit_error, cap_bot
 from parlour.web.gamelog import head_of, rebuild
 from parlour.web.hints import SeatHints
 from parlour.web.listen import Listener
+from parlour.web.secret import game_seed, server_secret
 from parlour.web.storage import Change, GameRow, Storage, StorageDown
 
 log = logging.getLogger("parlour.web")
 
 MAX_NAME = 24
 MAX_TURN_TIMER = 600
+CREATE_BURST = 10  # new tables per client per CREATE_WINDOW seconds
+CREATE_WINDOW = 60.0
 HISTORY_LINES = 80  # narration lines sent to a client that (re)connects
 FORCED_DELAY = 0.45  # seconds: a bot's pace when it has a single legal move
 TAKEOVER = 3.0  # seconds another process waits before playing an automatic move itself
@@ -74,6 +79,33 @@ def clean_name(raw: Any) -> str:
     return name
 
 
+def web_rule_values(game: Game, raw: Mapping[str, Any], deck_text: Any) -> dict[str, Any]:
+    """A web table's rules values: a deck is one of the shipped decks or the text of an
+    uploaded one, validated in memory; never a path on the server (that stays a command-line
+    feature), so no request can make the server open a file, and no message tells of one."""
+    values = dict(raw)
+    if "deck" not in {f.name for f in dataclasses.fields(game.rules_class)}:
+        if deck_text is not None:
+            raise TableError("bad_deck", f"{game.name} has no deck to upload")
+        return values
+    from parlour.games.familles.decks import BUILTIN_DECKS, DeckError, register_deck_text
+
+    if deck_text is not None:
+        if not isinstance(deck_text, str):
+            raise TableError("bad_deck", "an uploaded deck is the text of a TOML deck file")
+        try:
+            values["deck"] = register_deck_text(deck_text)
+        except DeckError as err:
+            raise TableError("bad_deck", str(err)) from None
+    elif values.get("deck", BUILTIN_DECKS[0]) not in BUILTIN_DECKS:
+        raise TableError(
+            "bad_rules",
+            f"a web table's deck is one of {', '.join(BUILTIN_DECKS)}, or an uploaded deck "
+            "(deck_upload: the text of a TOML deck file)",
+        )
+    return values
+
+
 def default_bot(game: Game) -> str:
     """The game's own first bot (its best-known player), else the generic random one."""
     own = list(game.bots())
@@ -86,13 +118,20 @@ class SeatSlot:
     name: str
     bot: str  # the bot playing this seat, or standing in for its gone player on a timer
     token: str | None = None  # hash of the seat's secret; None while the seat is free
+    invite: str | None = None  # hash of the invitation that reserves the seat, if any
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "name": self.name, "bot": self.bot, "token": self.token}
+        return {
+            "kind": self.kind,
+            "name": self.name,
+            "bot": self.bot,
+            "token": self.token,
+            "invite": self.invite,
+        }
 
     @classmethod
     def from_json(cls, obj: Mapping[str, Any]) -> SeatSlot:
-        return cls(obj["kind"], obj["name"], obj["bot"], obj.get("token"))
+        return cls(obj["kind"], obj["name"], obj["bot"], obj.get("token"), obj.get("invite"))
 
 
 @dataclass
@@ -153,7 +192,10 @@ class Table:
 
     # ----- persistence --------------------------------------------------------------------
     def _load_settings(self, data: Mapping[str, Any]) -> None:
-        self.rules: Any = make_rules(self.game.rules_class, data.get("rules") or {})
+        # Stored settings pass the same check as a request: a deck path never opens a file.
+        values = web_rule_values(self.game, data.get("rules") or {}, data.get("deck_upload"))
+        self.deck_upload: str | None = data.get("deck_upload")
+        self.rules: Any = make_rules(self.game.rules_class, values)
         self.lang: str = data.get("lang", "en")
         self.seats = [SeatSlot.from_json(s) for s in data["seats"]]
         self.host: str = data["host"]
@@ -161,6 +203,8 @@ class Table:
         self.status: str = data.get("status", "open")
         self.number: int = int(data.get("number") or 0)
         self.seed: int | None = data.get("seed")
+        self.private: bool = bool(data.get("private"))
+        self.owner: str | None = data.get("owner")  # the creating client, for its limits
 
     def settings(self) -> dict[str, Any]:
         return {
@@ -173,6 +217,9 @@ class Table:
             "status": self.status,
             "number": self.number,
             "seed": self.seed,
+            "deck_upload": self.deck_upload,
+            "private": self.private,
+            "owner": self.owner,
         }
 
     def restore_game(self) -> None:
@@ -322,12 +369,14 @@ class Table:
                     "name": s.name,
                     "bot": s.bot if s.kind == "bot" else None,
                     "taken": s.kind == "bot" or s.token is not None,
+                    "reserved": s.invite is not None,
                     "connected": s.kind == "bot" or self.connected(i),
                 }
                 for i, s in enumerate(self.seats)
             ],
             "to_move": state.to_move if state is not None else None,
             "spectators": sum(1 for c in self.clients if c.seat is None),
+            "private": self.private,
         }
 
     def seat_of(self, token: Any) -> int | None:
@@ -433,7 +482,7 @@ class Table:
                 self.schedule()  # a stand-in planned for a seat now present is called off
 
     # ----- seats and the host -------------------------------------------------------------
-    def join(self, seat: Any, name: Any) -> str:
+    def join(self, seat: Any, name: Any, invite: Any = None) -> str:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(self.seats):
             raise TableError("bad_seat", f"seat must be a number from 0 to {len(self.seats) - 1}")
         clean = clean_name(name)
@@ -446,6 +495,14 @@ class Table:
                 raise TableError("seat_taken", "somebody already sits there")
             if self.status != "open":
                 raise TableError("started", "the game has started; watch it as a spectator")
+            if slot.invite is not None and not (
+                isinstance(invite, str)
+                and 0 < len(invite) <= 200
+                and hmac.compare_digest(slot.invite, hash_token(invite))
+            ):
+                raise TableError(
+                    "reserved", "that seat is kept for the guest who has its invitation"
+                )
             slot.name = clean
             slot.token = hash_token(token)
             tx.save_table(self.settings())
@@ -453,7 +510,32 @@ class Table:
         self.hall.changed()
         return token
 
+    def close(self, token: Any, admin: str | None = None) -> None:
+        """Close the table for good (its host, or the server's admin): its bots stop, its pages
+        are told, it leaves the lobby; its games stay stored."""
+        is_admin = (
+            admin is not None and isinstance(token, str) and hmac.compare_digest(token, admin)
+        )
+        if not (self.is_host(token) or is_admin):
+            raise TableError("not_host", "only the host or the server's admin can close a table")
+        with self._change() as tx:
+            self.status = "closed"
+            tx.save_table(self.settings())
+        if self._task is not None:
+            self._task.cancel()
+            self._task = None
+        self.version += 1
+        self.hall.tables.pop(self.id, None)
+        self.hall.bots.forget(self.id)
+        self.hall.changed()
+        self._announce()
+
+    def _open(self) -> None:
+        if self.status == "closed":
+            raise TableError("closed", "this table is closed")
+
     def start(self, token: Any) -> None:
+        self._open()
         if not self.is_host(token):
             raise TableError("not_host", "only the host can start the game")
         with self._change() as tx:
@@ -468,6 +550,7 @@ class Table:
         self._after_move()
 
     def again(self, token: Any) -> None:
+        self._open()
         if not self.is_host(token):
             raise TableError("not_host", "only the host can start another game")
         with self._change() as tx:
@@ -479,7 +562,12 @@ class Table:
     def _new_game(self, tx: Change) -> None:
         seats = [Seat(slot.name) for slot in self.seats]
         number = self.number + 1
-        seed = None if self.seed is None else self.seed + number - 1
+        # The host's deal number deals the first game; every other deal comes from the
+        # server's secret, so no finished game's seed tells the next game's cards.
+        if self.seed is not None and number == 1:
+            seed = self.seed
+        else:
+            seed = game_seed(self.hall.secret, self.id, number, self.seed)
         state = self.game.new_state(seats, seed=seed, rules=self.rules)
         head = head_of(state)
         self.state, self.head, self.number, self.status = state, head, number, "playing"
@@ -501,6 +589,7 @@ class Table:
 
     def act(self, seat: int, obj: Any) -> None:
         """Play a move for `seat`: checked against the turn and the rules, stored, broadcast."""
+        self._open()
         if not isinstance(obj, Mapping):
             raise TableError("bad_action", "an action is a JSON object")
         # This process's copy is at least as new as what the player saw, so a move refused
@@ -546,7 +635,7 @@ class Table:
             # Seeded by the game's seed: a replayed deal meets the same bots' choices.
             assert self.state is not None
             rng = random.Random(f"{self.state.seed}:{seat}")
-            self._bots[seat] = make_bot(self.game, self.seats[seat].bot, rng)
+            self._bots[seat] = cap_bot(make_bot(self.game, self.seats[seat].bot, rng))
         return self._bots[seat]
 
     def _bot_delay(self) -> float:
@@ -562,7 +651,7 @@ class Table:
             self._task.cancel()
         self._task = None
         state = self.state
-        if state is None or state.is_over or not _loop_running():
+        if state is None or state.is_over or self.status == "closed" or not _loop_running():
             return
         seat = state.to_move
         if seat is None:
@@ -604,7 +693,7 @@ class Table:
         # process's move meanwhile.
         decision = decision_for(state.clone(), seat, feed)
         bot = self._bot_for(seat)
-        action = await asyncio.to_thread(bot.act, decision)
+        action = await self.hall.bots.run(self.id, lambda: bot.act(decision))
         if self.state is not state or self.version != version:
             return  # somebody moved or restarted the game while the bot was thinking
         try:
@@ -645,8 +734,16 @@ class Hall:
     is asked about it); `origin` tells this process's own notifications apart.
     """
 
-    def __init__(self, storage: Storage, bot_delay: float = 0.9) -> None:
+    def __init__(
+        self, storage: Storage, bot_delay: float = 0.9, create_burst: int = CREATE_BURST
+    ) -> None:
         self.storage = storage
+        self.create_burst = create_burst
+        self.max_open = 2 * create_burst  # tables one client keeps waiting for players
+        self.secret = server_secret(storage.engine)
+        self.bots = BotPool()
+        self._created: dict[str, list[float]] = {}
+        self.last_invites: dict[int, str] = {}
         self.bot_delay = bot_delay
         self.tables: dict[str, Table] = {}
         self.revision = 0
@@ -661,6 +758,8 @@ class Hall:
     def _load(
         self, table_id: str, created: float, revision: int, data: dict[str, Any]
     ) -> Table | None:
+        if data.get("status") == "closed":
+            return None  # closed by its host or an admin: kept in storage, never reopened
         try:
             table = Table(self, table_id, created, data, revision)
             table.restore_game()
@@ -797,7 +896,8 @@ class Hall:
                 self.resync()
 
     def lobby(self) -> list[dict[str, Any]]:
-        tables = sorted(self.tables.values(), key=lambda t: t.created, reverse=True)
+        listed = [t for t in self.tables.values() if not t.private]  # private: by link only
+        tables = sorted(listed, key=lambda t: t.created, reverse=True)
         return [t.public() for t in tables[:100]]
 
     def get(self, table_id: Any) -> Table:
@@ -806,10 +906,33 @@ class Hall:
             raise TableError("no_table", "no such table")
         return table
 
-    def create(self, request: Any) -> tuple[Table, str]:
-        """A new table from the creation form; returns it and the host's secret token."""
+    def _check_limits(self, client: str | None) -> None:
+        """A client (an address) opens at most `create_burst` tables per CREATE_WINDOW seconds and
+        keeps at most `max_open` tables waiting for players: a flood of tables can
+        neither exhaust the server nor push every real table out of the lobby."""
+        if client is None:
+            return
+        now = time.monotonic()
+        recent = [t for t in self._created.get(client, []) if now - t < CREATE_WINDOW]
+        self._created[client] = recent
+        if len(recent) >= self.create_burst:
+            raise TableError(
+                "too_many_tables",
+                f"at most {self.create_burst} new tables a minute; try again soon",
+            )
+        waiting = sum(1 for t in self.tables.values() if t.owner == client and t.status == "open")
+        if waiting >= self.max_open:
+            raise TableError(
+                "too_many_tables",
+                f"at most {self.max_open} tables waiting for players; start or close one",
+            )
+
+    def create(self, request: Any, client: str | None = None) -> tuple[Table, str]:
+        """A new table from the creation form; returns it and the host's secret token
+        (and, in `last_invites`, the invitations of its reserved seats)."""
         if not isinstance(request, Mapping):
             raise TableError("bad_request", "a table is described by a JSON object")
+        self._check_limits(client)
         try:
             game = get_game(str(request.get("game", "")))
         except ParlourError as err:
@@ -817,8 +940,10 @@ class Hall:
         raw_rules = request.get("rules") or {}
         if not isinstance(raw_rules, Mapping):
             raise TableError("bad_rules", "rules are a JSON object")
+        deck_text = request.get("deck_upload")
+        values = web_rule_values(game, raw_rules, deck_text)
         try:
-            rules = make_rules(game.rules_class, raw_rules)
+            rules = make_rules(game.rules_class, values)
         except ParlourError as err:
             raise TableError("bad_rules", str(err)) from None
         lang = request.get("lang", "en")
@@ -833,20 +958,28 @@ class Hall:
             raise TableError("bad_seats", str(err)) from None
         fallback = default_bot(game)
         seats: list[SeatSlot] = []
+        invites: dict[int, str] = {}
         for index, raw in enumerate(raw_seats):
             if not isinstance(raw, Mapping) or raw.get("kind") not in ("human", "bot"):
                 raise TableError("bad_seats", f"seat {index + 1} is neither human nor bot")
-            spec = str(raw.get("bot") or fallback)
+            spec = str(raw.get("bot") or fallback)[:60]
             try:
-                make_bot(game, spec)
+                too_costly = bot_limit_error(spec, make_bot(game, spec))
             except ParlourError as err:
                 raise TableError("bad_bot", str(err)) from None
+            if too_costly is not None:
+                raise TableError("bad_bot", too_costly)
             if raw["kind"] == "bot":
                 default_name = f"Bot {index + 1}"
                 name = clean_name(raw.get("name") or default_name)
             else:
                 name = clean_name(raw.get("name") or f"Player {index + 1}")
-            seats.append(SeatSlot(raw["kind"], name, spec))
+            slot = SeatSlot(raw["kind"], name, spec)
+            if raw.get("reserved") is True and raw["kind"] == "human":
+                code = secrets.token_urlsafe(12)
+                slot.invite = hash_token(code)
+                invites[index] = code
+            seats.append(slot)
         timer = request.get("turn_timer", 0) or 0
         if (
             not isinstance(timer, int)
@@ -855,8 +988,10 @@ class Hall:
         ):
             raise TableError("bad_timer", f"the turn timer is 0 (off) to {MAX_TURN_TIMER} seconds")
         seed = request.get("seed")
-        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
-            raise TableError("bad_seed", "a seed is a whole number")
+        if seed is not None and (
+            not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63
+        ):
+            raise TableError("bad_seed", "a deal number is a whole number from 0 to 2^63 - 1")
         token = secrets.token_urlsafe(24)
         host_seat = request.get("sit")
         data: dict[str, Any] = {
@@ -869,6 +1004,9 @@ class Hall:
             "status": "open",
             "number": 0,
             "seed": seed,
+            "deck_upload": deck_text,
+            "private": request.get("private") is True,
+            "owner": client,
         }
         if host_seat is not None:
             # The host sits at a human seat with the same secret.
@@ -880,7 +1018,11 @@ class Hall:
             ):
                 raise TableError("bad_seat", "the host sits at one of the human seats")
             data["seats"][host_seat]["token"] = hash_token(token)
-        table_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
+        if not isinstance(request.get("private", False), bool):
+            raise TableError("bad_request", "private is true or false")
+        # A private table is reachable only by its link, so its id must not be guessable.
+        size = 16 if data["private"] else 6
+        table_id = secrets.token_urlsafe(size).replace("-", "x").replace("_", "y")
         created = time.time()
         try:
             self.storage.create_table(table_id, created, data, self.origin)
@@ -888,6 +1030,9 @@ class Hall:
             raise TableError("unavailable", f"{err}; no table was made, try again") from None
         table = Table(self, table_id, created, data, revision=1)
         self.tables[table_id] = table
+        if client is not None:
+            self._created.setdefault(client, []).append(time.monotonic())
+        self.last_invites = invites
         self.changed()
         return table, token
 
@@ -896,6 +1041,7 @@ class Hall:
             self._listener.stop()
         if self._heartbeat is not None:
             self._heartbeat.cancel()
+        self.bots.close()
         for table in self.tables.values():
             if table._task is not None:
                 table._task.cancel()

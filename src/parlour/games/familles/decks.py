@@ -7,6 +7,7 @@ Two decks ship with Parlour (`fr`, `en`); a user deck is any TOML file of the sa
 
 from __future__ import annotations
 
+import hashlib
 import re
 import tomllib
 from dataclasses import dataclass
@@ -23,6 +24,9 @@ DECK_DIR = Path(__file__).with_name("decks")
 BUILTIN_DECKS = ("fr", "en")
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 _ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
+UPLOAD_PREFIX = "upload:"  # a deck sent as text (the web table), named by its content's hash
+MAX_DECK_BYTES = 8192  # the shipped decks are about 3 KB
+_UPLOADED: dict[str, Deck] = {}
 
 
 class DeckError(RulesError):
@@ -221,9 +225,33 @@ def load_deck_file(path: str | Path) -> Deck:
     return parse_deck(data, source, file.parent)
 
 
+def register_deck_text(text: str) -> str:
+    """Validate a deck sent as TOML text, in memory (no file is ever opened), and return the
+    spec that names it (`upload:<hash>`) for `get_deck` and the rules' `deck` option."""
+    try:
+        raw = text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise DeckError("the uploaded deck is not UTF-8 text") from None
+    if len(raw) > MAX_DECK_BYTES:
+        raise DeckError(f"an uploaded deck has at most {MAX_DECK_BYTES} bytes")
+    spec = UPLOAD_PREFIX + hashlib.sha256(raw).hexdigest()[:24]
+    if spec not in _UPLOADED:
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as err:
+            raise DeckError(f"the uploaded deck is not valid TOML: {err}") from None
+        _UPLOADED[spec] = parse_deck(data, "the uploaded deck", None)
+    return spec
+
+
 @cache
 def get_deck(spec: str) -> Deck:
-    """A deck by built-in id (`fr`, `en`) or by the path of a TOML file."""
+    """A deck by built-in id (`fr`, `en`), by the spec of a registered upload, or by the path
+    of a TOML file (the command line's way; the web table never passes a path)."""
+    if spec.startswith(UPLOAD_PREFIX):
+        if spec not in _UPLOADED:
+            raise DeckError(f"unknown uploaded deck {spec!r}; send its text again")
+        return _UPLOADED[spec]
     if spec in BUILTIN_DECKS:
         data = tomllib.loads((DECK_DIR / f"{spec}.toml").read_text(encoding="utf-8"))
         return parse_deck(data, "builtin")

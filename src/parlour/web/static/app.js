@@ -124,6 +124,8 @@ function optionInput(option) {
   if (option.choices) {
     input = `<select id="${id}" data-opt="${option.name}" data-type="${option.type}">${option.choices.map((c) =>
       `<option value="${esc(c)}" ${c === option.default ? "selected" : ""}>${esc(c)}</option>`).join("")}</select>`;
+    // A deck of one's own is sent as the file's text (checked by the server, in memory).
+    if (option.upload) input += ` <input type="file" accept=".toml,text/plain" data-upload="${option.name}">`;
   } else if (option.type === "bool") {
     input = `<input type="checkbox" id="${id}" data-opt="${option.name}" data-type="bool" ${option.default ? "checked" : ""}>`;
   } else {
@@ -154,6 +156,7 @@ async function newTable(name) {
   <form class="panel form" id="create">
     <label>${t("your_name")} <input type="text" id="my-name" maxlength="24" value="${esc(myName)}" required></label>
     <label><input type="checkbox" id="sit" checked> ${t("i_sit")}</label>
+    <label><input type="checkbox" id="private"> ${t("private_table")}</label>
     <label>${t("players")} <select id="count">${Array.from({ length: game.max_players - game.min_players + 1 }, (_, i) => game.min_players + i)
       .map((n) => `<option ${n === seatCount ? "selected" : ""}>${n}</option>`).join("")}</select></label>
     <div id="seat-editors"></div>
@@ -210,6 +213,12 @@ async function newTable(name) {
       turn_timer: Number(document.getElementById("timer").value) || 0,
     };
     if (sit && seats[0].kind === "human") request.sit = 0;
+    const upload = document.querySelector("[data-upload]");
+    if (upload && upload.files.length) {
+      request.deck_upload = await upload.files[0].text();
+      delete rulesValues[upload.dataset.upload];
+    }
+    if (document.getElementById("private").checked) request.private = true;
     const seed = document.getElementById("seed").value.trim();
     if (seed !== "") request.seed = Number(seed);
     try {
@@ -339,7 +348,8 @@ async function tablePage(tableId) {
       if (!name) { toast(t("name_prompt")); return; }
       localStorage.setItem("parlour.name", name);
       try {
-        const joined = await api(`/api/tables/${tableId}/join`, { seat: Number(button.dataset.seat), name });
+        const joined = await api(`/api/tables/${tableId}/join`, { seat: Number(button.dataset.seat), name,
+          invite: new URLSearchParams(location.search).get("invite") || undefined });
         keepToken(tableId, { token: joined.token, seat: joined.seat, host: false });
         socket.close();
       } catch (err) { toast(err.message); }

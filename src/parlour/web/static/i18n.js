@@ -28,6 +28,7 @@ const TEXTS = {
   start: ["Start the game", "Commencer la partie"],
   again: ["Play again", "Rejouer"],
   invite: ["Invitation link", "Lien d'invitation"],
+  private_table: ["Private (only by the link, not in the lobby)", "Privée (par le lien seulement, pas dans le salon)"],
   copy: ["Copy", "Copier"],
   copied: ["Link copied", "Lien copié"],
   waiting_host: ["Waiting for the host to start…", "En attente de l'hôte…"],

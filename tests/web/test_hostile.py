@@ -1,0 +1,415 @@
+"""A hostile visitor against a real server: every attack gets an error reply, nothing else.
+
+Each test drives `parlour serve` in a child process over HTTP and WebSockets, as an attacker
+would from the network: oversized and endless bodies, numbers Python refuses to parse, deck
+paths, bot settings meant to starve the other tables, floods of tables, guesses at deals.
+"""
+
+from __future__ import annotations
+
+import errno
+import itertools
+import json
+import os
+import socket
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from websockets.sync.client import connect
+
+from tests.web.conftest import Server
+
+DECKS = Path(__file__).parents[2] / "src" / "parlour" / "games" / "familles" / "decks"
+BEGGAR = {"game": "beggar", "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human"}]}
+
+
+def rss_kib(server: Server) -> int:
+    """The server process's resident memory, from the kernel."""
+    assert server.process is not None
+    for line in Path(f"/proc/{server.process.pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    raise AssertionError("no VmRSS line")
+
+
+def raw_request(server: Server, head: bytes, body_chunks: Any) -> bytes:
+    """Send a request by hand (lying headers, endless chunks) and return the reply's start."""
+    with socket.create_connection(("127.0.0.1", server.port), timeout=20) as sock:
+        sock.sendall(head)
+        try:
+            for chunk in body_chunks:
+                sock.sendall(chunk)
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # the server refused and closed: what we want; its reply is still readable
+        reply = b""
+        while b"\r\n\r\n" not in reply:
+            try:
+                data = sock.recv(65536)
+            except ConnectionResetError:
+                break
+            if not data:
+                break
+            reply += data
+        return reply
+
+
+def error_of(response: httpx.Response) -> str:
+    assert 400 <= response.status_code < 500, response.text
+    return str(response.json()["error"])
+
+
+# ----- 4. bodies ---------------------------------------------------------------------------------
+def test_a_huge_body_is_refused_without_being_read(server: Server) -> None:
+    before = rss_kib(server)
+    megabyte = b"x" * (1 << 20)
+    # A declared 300 MB body: refused on its Content-Length, whatever follows.
+    head = (
+        b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        b"Content-Length: 314572800\r\n\r\n"
+    )
+    reply = raw_request(server, head, (megabyte for _ in range(40)))
+    assert reply.startswith(b"HTTP/1.1 413"), reply[:200]
+    # A chunked body with no length: read in a stream and cut at the cap.
+    head = (
+        b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        b"Transfer-Encoding: chunked\r\n\r\n"
+    )
+    chunk = b"%x\r\n" % len(megabyte) + megabyte + b"\r\n"
+    reply = raw_request(server, head, (chunk for _ in range(40)))
+    assert reply.startswith(b"HTTP/1.1 413"), reply[:200]
+    # Neither body was held: the server grew by far less than the 40 MB sent each time.
+    assert rss_kib(server) - before < 16 * 1024
+    small = httpx.get(server.url + "/api/tables", timeout=10)
+    assert small.status_code == 200
+
+
+def test_a_body_just_over_the_cap_gets_an_error_reply(server: Server) -> None:
+    big = httpx.post(server.url + "/api/tables", content=b"{" + b" " * 17000 + b"}", timeout=10)
+    assert big.status_code == 413 and big.json()["error"] == "too_large"
+
+
+# ----- 8. numbers and malformed JSON ----------------------------------------------------------
+MALFORMED = [
+    '{"game": "beggar", "seed": ' + "9" * 5000 + "}",
+    '{"seats": [' + "1" * 4301 + "]}",
+    '{"seed": NaN}',
+    '{"seed": Infinity}',
+    "[" * 100000,
+    '{"game": "\\ud800',
+    "\xff\xfe",
+]
+
+
+@pytest.mark.parametrize("text", MALFORMED, ids=range(len(MALFORMED)))
+def test_malformed_json_gets_an_error_reply_over_http(server: Server, text: str) -> None:
+    body = text.encode("utf-8", "surrogateescape")[:16000]
+    for path in ("/api/tables", "/api/tables/nope/join"):
+        response = httpx.post(server.url + path, content=body, timeout=10)
+        assert response.status_code in (400, 404)
+        assert response.json()["error"] in ("bad_json", "no_table")
+    response = httpx.post(server.url + "/api/tables", content=body, timeout=10)
+    assert error_of(response) == "bad_json"
+
+
+def test_malformed_json_gets_an_error_reply_over_the_websocket(server: Server) -> None:
+    table = server.post("/api/tables", BEGGAR)
+    with connect(f"{server.ws_url}/ws/{table['id']}") as ws:
+        ws.send(json.dumps({"type": "hello"}))
+        texts = [t for t in MALFORMED if len(t) < 8000]
+        texts.append('{"type": "act", "action": {"type": "flip", "n": ' + "7" * 4400 + "}}")
+        texts.append('{"type": "ping", "id": ' + "1" * 4400 + "}")
+        for text in texts:
+            ws.send(text)
+        codes = []
+        while len(codes) < len(texts):
+            message = json.loads(ws.recv(timeout=10))
+            if message["type"] == "error":
+                codes.append(message["code"])
+        assert codes == ["bad_json"] * len(texts)
+        ws.send(json.dumps({"type": "ping"}))  # the connection survives
+        while json.loads(ws.recv(timeout=10))["type"] != "pong":
+            pass
+
+
+# ----- 1. deck paths ---------------------------------------------------------------------------
+def fifo_opened(fifo: Path) -> bool:
+    """Whether some process holds the FIFO open for reading (a server that tried to read it
+    would still be blocked in that open)."""
+    try:
+        fd = os.open(fifo, os.O_WRONLY | os.O_NONBLOCK)
+    except OSError as err:
+        assert err.errno == errno.ENXIO  # no reader at all
+        return False
+    os.close(fd)
+    return True
+
+
+FAMILLES = {"game": "familles", "seats": [{"kind": "human"}, {"kind": "bot"}, {"kind": "bot"}]}
+
+
+def test_a_deck_path_is_never_opened_nor_echoed(server: Server, tmp_path: Path) -> None:
+    fifo = tmp_path / "deck.toml"
+    os.mkfifo(fifo)
+    secret = tmp_path / "secret.toml"
+    secret.write_text((DECKS / "en.toml").read_text().replace('id = "en"', 'id = "s3cr3t-id"'))
+    paths = [str(fifo), str(secret), "/dev/zero", "/dev/stdin", str(tmp_path / "absent.toml")]
+    for path in paths:
+        response = httpx.post(
+            server.url + "/api/tables", json={**FAMILLES, "rules": {"deck": path}}, timeout=10
+        )
+        assert error_of(response) == "bad_rules"
+        message = response.json()["message"]
+        assert "s3cr3t" not in message and path not in message and "TOML" in message
+    assert not fifo_opened(fifo)
+    games = {g["name"]: g for g in server.get("/api/games")}
+    deck = next(o for o in games["familles"]["options"] if o["name"] == "deck")
+    assert deck["choices"] == ["fr", "en"] and deck["upload"] is True
+
+
+def test_an_uploaded_deck_is_checked_in_memory_and_played(server: Server) -> None:
+    text = (DECKS / "en.toml").read_text().replace('"Happy Families"', '"Our Own Deck"')
+    made = server.post("/api/tables", {**FAMILLES, "deck_upload": text, "sit": 0})
+    with connect(f"{server.ws_url}/ws/{made['id']}") as ws:
+        ws.send(json.dumps({"type": "hello", "token": made["token"]}))
+        ws.send(json.dumps({"type": "start", "token": made["token"]}))
+        while (message := json.loads(ws.recv(timeout=10)))["type"] != "state" or (
+            message["view"] is None
+        ):
+            pass
+        assert message["view"]["deck"]["name"] == "Our Own Deck"
+    bad = [
+        ("x" * 9000, "at most"),
+        ("id = [", "not valid TOML"),
+        ('id = "x"\nname = "y"', "families"),
+        (42, "text of a TOML"),
+    ]
+    for upload, text_part in bad:
+        response = httpx.post(
+            server.url + "/api/tables", json={**FAMILLES, "deck_upload": upload}, timeout=10
+        )
+        assert error_of(response) == "bad_deck"
+        assert text_part in response.json()["message"]
+    response = httpx.post(server.url + "/api/tables", json={**BEGGAR, "deck_upload": text})
+    assert error_of(response) == "bad_deck"
+
+
+def test_a_stored_table_with_a_deck_path_is_not_restored(tmp_path: Path) -> None:
+    from parlour.web.storage import Storage
+    from parlour.web.tables import Hall
+
+    fifo = tmp_path / "deck.toml"
+    os.mkfifo(fifo)
+    storage = Storage(f"sqlite:///{tmp_path / 'db.sqlite'}")
+    hall = Hall(storage)
+    table, _ = hall.create(FAMILLES)
+    data = table.settings()
+    data["rules"] = {"deck": str(fifo)}
+    with storage.change(table.id) as change:
+        change.save_table(data)
+    again = Hall(storage)
+    assert again.unavailable == [table.id] and not fifo_opened(fifo)
+    storage.close()
+
+
+# ----- 6. deals ------------------------------------------------------------------------------
+BOTS_ONLY = {"game": "beggar", "seats": [{"kind": "bot"}, {"kind": "bot"}]}
+
+
+def play_games(server: Server, request: dict[str, Any], games: int) -> list[dict[str, Any]]:
+    """Open a bots' table, have its host start `games` games one after the other, and return
+    their public records (each published once its game is over)."""
+    made = server.post("/api/tables", request)
+    table_id, token = made["id"], made["token"]
+    records = []
+    with connect(f"{server.ws_url}/ws/{table_id}") as ws:
+        ws.send(json.dumps({"type": "hello", "token": token}))
+        for number in range(1, games + 1):
+            # While a game is on, its record (and so its seed) is not published.
+            ws.send(json.dumps({"type": "start" if number == 1 else "again", "token": token}))
+            while True:
+                message = json.loads(ws.recv(timeout=30))
+                assert message["type"] != "error", message
+                if message["type"] == "state" and message["number"] == number:
+                    if message["view"]["over"]:
+                        break
+                    early = httpx.get(f"{server.url}/api/tables/{table_id}/games/{number}/record")
+                    # The bots may end the game meanwhile; an unfinished one is never served.
+                    assert early.status_code == 404 or "result" in early.json()
+            records.append(server.get(f"/api/tables/{table_id}/games/{number}/record"))
+    return records
+
+
+def first_flips(record: dict[str, Any], seed: int | None = None) -> list[Any]:
+    """The deal a seed makes (the record's own unless told), as its opening flips show it."""
+    from parlour.core.records import start_from_record
+
+    state = start_from_record({**record, "seed": record["seed"] if seed is None else seed})
+    for _ in range(6):
+        if state.is_over:
+            break
+        state.apply(state.legal_actions()[0])
+    return [e.to_json() for e in state.log]
+
+
+@pytest.mark.parametrize("chosen", [None, 24])
+def test_no_later_deal_is_predictable_from_earlier_records(
+    server: Server, chosen: int | None
+) -> None:
+    request = {**BOTS_ONLY, "rules": {"max_turns": 2}}
+    if chosen is not None:
+        request["seed"] = chosen
+    records = play_games(server, request, 3)
+    seeds = [r["seed"] for r in records]
+    if chosen is not None:
+        assert seeds[0] == chosen  # the host's deal number deals the first game, as promised
+    assert len(set(seeds)) == 3
+    for earlier, later in ((records[0], records[1]), (records[1], records[2])):
+        # Neither the earlier seed nor its neighbours deal the later game.
+        guesses = {earlier["seed"] + k for k in range(-3, 4)} | {later["seed"] ^ 1}
+        actual = first_flips(later)
+        assert all(first_flips(later, guess) != actual for guess in guesses if guess >= 0)
+
+
+def test_the_deal_secret_is_made_once_and_kept(tmp_path: Path) -> None:
+    from parlour.web.secret import game_seed
+    from parlour.web.storage import Storage
+    from parlour.web.tables import Hall
+
+    url = f"sqlite:///{tmp_path / 'db.sqlite'}"
+    first = Hall(Storage(url)).secret
+    assert len(first) == 32 and Hall(Storage(url)).secret == first
+    other = Hall(Storage(f"sqlite:///{tmp_path / 'other.sqlite'}")).secret
+    assert other != first
+    assert game_seed(first, "t", 2) != game_seed(other, "t", 2)
+
+
+# ----- 5. replays ----------------------------------------------------------------------------
+def test_replays_are_built_once_off_the_loop_and_bounded() -> None:
+    import asyncio
+    import threading
+
+    from parlour.web.replays import MAX_ACTIONS, ReplayCache
+
+    builds: list[str] = []
+
+    def build(record: dict[str, Any], lang: str) -> dict[str, Any]:
+        builds.append(threading.current_thread().name)
+        return {"steps": record["actions"], "lang": lang}
+
+    async def scenario() -> list[bytes | None]:
+        cache = ReplayCache(build)
+        record = {"actions": [{"type": "flip"}] * 3}
+        many = [cache.get(("t", 1, "en"), record) for _ in range(40)]
+        too_long = cache.get(("t", 2, "en"), {"actions": [{}] * (MAX_ACTIONS + 1)})
+        return await asyncio.gather(*many, too_long)
+
+    results = asyncio.run(scenario())
+    assert len(builds) == 1 and builds[0].startswith("parlour-replay")
+    assert len(set(results[:-1])) == 1 and json.loads(results[0] or b"")["lang"] == "en"
+    assert results[-1] is None
+
+
+# ----- 2. bots -------------------------------------------------------------------------------
+def start_table(server: Server, request: dict[str, Any]) -> tuple[str, str]:
+    made = server.post("/api/tables", request)
+    with connect(f"{server.ws_url}/ws/{made['id']}") as ws:
+        ws.send(json.dumps({"type": "hello", "token": made["token"]}))
+        ws.send(json.dumps({"type": "start", "token": made["token"]}))
+        while (message := json.loads(ws.recv(timeout=10)))["type"] != "ok":
+            assert message["type"] != "error", message
+    return made["id"], made["token"]
+
+
+@pytest.mark.parametrize("spec", ["search:3600.0", "search:100000", "search:0.2:99999"])
+def test_bot_settings_beyond_the_caps_are_refused(server: Server, spec: str) -> None:
+    seats = [{"kind": "bot", "bot": spec}] * 3
+    response = httpx.post(server.url + "/api/tables", json={"game": "familles", "seats": seats})
+    assert error_of(response) == "bad_bot"
+
+
+def test_other_tables_bots_keep_moving_during_a_bot_attack(server: Server) -> None:
+    import time
+
+    hogs = [
+        start_table(
+            server, {"game": "familles", "seats": [{"kind": "bot", "bot": "search:0.5"}] * 3}
+        )
+        for _ in range(6)
+    ]
+    table_id, _ = start_table(server, {**BOTS_ONLY, "rules": {"max_turns": 400}})
+    arrivals: list[float] = []
+    with connect(f"{server.ws_url}/ws/{table_id}") as ws:
+        ws.send(json.dumps({"type": "hello"}))
+        while len(arrivals) < 80:
+            message = json.loads(ws.recv(timeout=20))
+            if message["type"] == "state" and not message["initial"]:
+                arrivals.append(time.monotonic())
+                if message["view"]["over"]:
+                    break
+    gaps = sorted(b - a for a, b in itertools.pairwise(arrivals))
+    p99 = gaps[min(len(gaps) - 1, int(len(gaps) * 0.99))]
+    # Acceptance bound of the issue (a loose one: the server's bot delay here is 0.01 s).
+    print(f"bot attack: p99 move gap {p99:.3f} s, median {gaps[len(gaps) // 2]:.3f} s")
+    assert len(gaps) >= 40 and p99 < 1.0, f"p99 {p99:.3f} s over {len(gaps)} moves"
+    for hog_id, token in hogs:  # the host closes his table: it is gone, for good
+        closed = httpx.post(f"{server.url}/api/tables/{hog_id}/close", json={"token": token})
+        assert closed.status_code == 200
+        assert httpx.get(f"{server.url}/api/tables/{hog_id}").status_code == 404
+
+
+def test_only_the_host_or_the_admin_closes_a_table(db_url: str) -> None:
+    from parlour.web.storage import Storage
+    from parlour.web.tables import Hall, TableError
+
+    storage = Storage(db_url)
+    hall = Hall(storage)
+    table, host = hall.create({**BEGGAR, "sit": 0})
+    guest = table.join(1, "Bob")
+    other, _ = hall.create(BEGGAR)
+    for token in (guest, "forged", None):
+        with pytest.raises(TableError, match="only the host or the server's admin"):
+            table.close(token, admin="the-admin")
+    table.close(host)
+    other.close("the-admin", admin="the-admin")
+    assert hall.tables == {}
+    with pytest.raises(TableError, match="closed"):
+        table.start(host)
+    assert Hall(storage).tables == {}  # closed tables stay closed after a restart
+    storage.close()
+
+
+# ----- 7. private tables, limits, invitations ------------------------------------------------
+def test_a_private_table_is_reached_only_by_its_link(server: Server) -> None:
+    made = server.post("/api/tables", {**BEGGAR, "private": True})
+    listed = [t["id"] for t in server.get("/api/tables")["tables"]]
+    assert made["id"] not in listed and len(made["id"]) >= 20
+    assert server.get(f"/api/tables/{made['id']}")["private"] is True
+    response = httpx.post(server.url + "/api/tables", json={**BEGGAR, "private": "yes"})
+    assert error_of(response) == "bad_request"
+
+
+def test_a_reserved_seat_takes_only_its_invitation(server: Server) -> None:
+    seats = [{"kind": "human", "name": "Ann"}, {"kind": "human", "reserved": True}]
+    made = server.post("/api/tables", {"game": "beggar", "seats": seats, "sit": 0})
+    invite = made["invites"]["1"]
+    path = f"{server.url}/api/tables/{made['id']}/join"
+    for guess in (None, "forged", made["token"], 12):
+        stranger = httpx.post(path, json={"seat": 1, "name": "Eve", "invite": guess})
+        assert error_of(stranger) == "reserved"
+    assert server.get(f"/api/tables/{made['id']}")["seats"][1]["taken"] is False
+    friend = httpx.post(path, json={"seat": 1, "name": "Bob", "invite": invite})
+    assert friend.status_code == 200 and friend.json()["seat"] == 1
+
+
+def test_a_client_cannot_flood_the_lobby_with_tables(db_url: str) -> None:
+    limited = Server(db_url, tables=5)
+    limited.start()
+    try:
+        made = [httpx.post(limited.url + "/api/tables", json=BEGGAR) for _ in range(8)]
+        assert [r.status_code for r in made] == [201] * 5 + [429] * 3
+        assert {r.json()["error"] for r in made[5:]} == {"too_many_tables"}
+        assert len(limited.get("/api/tables")["tables"]) == 5
+    finally:
+        limited.stop()
