@@ -47,6 +47,7 @@ class SearchBot(Bot):
     """Determinized Monte Carlo search over the root moves of the seat's information set."""
 
     name = "search"
+    searches = True
 
     def __init__(
         self,

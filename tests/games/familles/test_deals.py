@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import logging
 import random
 
 import pytest
@@ -64,6 +65,21 @@ def test_search_plays_the_late_position() -> None:
     bot = make_bot(GAME, "search:6", random.Random(3))
     move = bot.act(decision_for(state, 1, SeatFeed(1)))
     assert move in state.legal_actions()
+
+
+def test_a_failed_search_still_plays_a_legal_move_and_says_why(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    state = GAME.new_state(3, seed=5)
+    seat = state.to_move
+    bot = make_bot(GAME, "search:6", random.Random(3))
+    # A decision made without worlds cannot be determinized: the search fails mid-move.
+    decision = decision_for(state, seat, SeatFeed(seat), worlds=False)
+    with caplog.at_level(logging.WARNING, logger="parlour.bots"):
+        move = bot.act(decision)
+    assert move in state.legal_actions()
+    assert f"search failed at seat {seat}" in caplog.text
+    assert "without worlds" in caplog.text
 
 
 # ----- the sampler against brute force on small problems ----------------------------------------

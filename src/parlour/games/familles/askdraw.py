@@ -450,13 +450,19 @@ class AskDrawState(State):
         """Copy the fields a subclass adds (called by `_clone`)."""
 
     def determinize(self, seat: int, rng: random.Random) -> AskDrawState:
-        """Hidden cards re-dealt from `seat`'s knowledge only (its tracker), never copied."""
+        """Hidden cards re-dealt from `seat`'s knowledge only (its tracker), never copied.
+
+        The world has a seed of its own, drawn from `rng` (the caller's generator): the true
+        seed would rebuild the real hands and pile. Its log is the seat's own events, so that
+        re-dealing from the world gives the same worlds as re-dealing from this state.
+        """
         tracker = self.tracker_for(seat)
         hands, pile = tracker.sample(rng)
         twin = self._clone()
-        twin.rules, twin.seats, twin.seed, twin.deal = self.rules, self.seats, self.seed, None
-        twin._rng = random.Random(rng.getrandbits(63))
-        twin.log = []  # the real log holds other seats' private events
+        twin.rules, twin.seats, twin.deal = self.rules, self.seats, None
+        twin.seed = rng.getrandbits(63)
+        twin._rng = random.Random(twin.seed)
+        twin.log = self.events_for(seat)  # the real log holds other seats' private events
         twin.actions = list(self.actions)
         twin.turns = self.turns
         twin._outcome = self._outcome
