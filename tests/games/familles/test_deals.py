@@ -114,3 +114,29 @@ def test_a_deal_is_found_exactly_when_one_exists(problem: DealProblem, seed: int
     else:
         with pytest.raises(NoConsistentDeal, match=r"consistent|unknown cards|must hold"):
             problem.sample(random.Random(seed))
+
+
+def test_after_a_plain_draw_the_asker_still_lacks_the_card_he_asked_for() -> None:
+    """Drawing the card asked for is a Bonne pioche, shown to all: after a plain draw the
+    asker surely still lacks it, and no world deals it to him."""
+    from tests.games.familles.conftest import ask, c, make
+
+    mother = c("boulanger/mother")
+    state = make(
+        [
+            ["boulanger/father", "boucher/son", "pompier/son"],
+            ["docteur/son", "docteur/father", "boucher/father"],
+            ["pompier/father", "pompier/mother", "docteur/mother"],
+        ],
+        pile_top=["boucher/mother"],  # the mother is deeper in the pile
+    )
+    events = ask(state, 1, "boulanger/mother")
+    assert [e.type for e in events if e.public] == ["ask", "pioche", "draw", "turn"]
+    for observer in (1, 2):
+        tracker = state.tracker_for(observer)
+        assert mother in tracker.lacks[0]
+        where = {"seat 0": 0, "elsewhere": 0}
+        for seed in range(200):
+            hands, _ = tracker.sample(random.Random(seed))
+            where["seat 0" if mother in hands[0] else "elsewhere"] += 1
+        assert where == {"seat 0": 0, "elsewhere": 200}

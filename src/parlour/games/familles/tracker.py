@@ -6,7 +6,7 @@ ask, give, pioche, bonne_pioche, draw, lay) and keeps, for every seat:
 - `sizes`: hand sizes, and `pile`: the size of the draw pile;
 - `sure`: cards surely in that hand (the observer's whole hand; cards seen given or shown);
 - `lacks`: cards that seat surely lacks since its last hidden draw (it asked for them, or said
-  « Pioche ! » to them);
+  « Pioche ! » to them), and the card it asked for before a plain draw;
 - `holds_group`: groups of which it surely holds at least one card (it asked for one of them).
 
 `sample` re-deals the unknown cards consistently with all of it: the basis of `determinize`.
@@ -43,6 +43,7 @@ class Tracker:
         self.lack_since: list[dict[int, int]] = [{} for _ in range(n)]
         self.holds_group: list[set[int]] = [set() for _ in range(n)]
         self.laid: list[int] = [PILE] * self.grouping.num_groups
+        self.asked: tuple[int, int] | None = None  # the last ask: (asker, card)
 
     # ----- reading events ----------------------------------------------------------------------
     def observe(self, event: Event) -> None:
@@ -58,6 +59,7 @@ class Tracker:
 
     def _on_ask(self, d: Any) -> None:
         seat, card = d["seat"], d["card"]
+        self.asked = (seat, card)
         self._lack(seat, card)  # nobody may ask for a card he holds
         if not self.ask_any:
             self.holds_group[seat].add(self.grouping.group_of[card])
@@ -100,6 +102,10 @@ class Tracker:
         else:
             self.lacks[seat].clear()  # the hidden card could be any of them
             self.draws[seat] += 1
+            if d.get("reason") == "miss" and self.asked is not None and self.asked[0] == seat:
+                # ... but not the card he asked for: drawing that one is a Bonne pioche, shown
+                # to everybody, so after a plain draw he surely still lacks it.
+                self._lack(seat, self.asked[1])
 
     def _on_lay(self, d: Any) -> None:
         seat, group, cards = d["seat"], d["group"], d["cards"]
