@@ -204,10 +204,13 @@ class AskDrawState(State):
         )
         for seat, hand in enumerate(hands):
             self.emit(Event("hand", {"seat": seat, "cards": sorted(hand)}, frozenset((seat,))))
+        deals = self.deals
         for seat in range(n):  # a hand dealt complete (8 cards at two) is laid at once
             for group in range(g.num_groups):
-                if not self.is_over:
+                if not self.is_over and deals == self.deals:
                     self._lay_if_complete(seat, group)
+        if deals != self.deals:
+            return  # that lay ended a game of a match: the next one is dealt and under way
         self._check_end()
         if not self.is_over:
             self.emit(Event("turn", {"seat": first}))
@@ -384,7 +387,10 @@ class AskDrawState(State):
                 card = self.pile.pop()
                 self._receive(p, card)
                 self._emit_draw(p, card, "empty_hand")
+                deals = self.deals
                 self._lay_if_complete(p, self.grouping.group_of[card])
+                if deals != self.deals:
+                    return  # the next game of a match was dealt and settled
                 self._check_end()
                 idle = 0
                 continue
