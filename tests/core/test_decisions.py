@@ -103,3 +103,22 @@ def test_a_decision_shows_no_hidden_card(name: str) -> None:
     assert world is not None
     assert world.hands[seat] == state.hands[seat]  # type: ignore[attr-defined]
     assert not any(event not in state.events_for(seat) for event in world.log)
+
+
+@pytest.mark.parametrize("name", ["familles", "panoplies"])
+def test_worlds_from_a_decision_keep_what_the_seat_knows(name: str) -> None:
+    """Re-dealing from the decision's world keeps every fact of the seat's real tracker."""
+    state = mid_game(name, 10)
+    seat = state.to_move
+    assert seat is not None
+    tracker = state.tracker_for(seat)  # type: ignore[attr-defined]
+    decision = decision_for(state, seat, SeatFeed(seat))
+    rng = random.Random(3)
+    for _ in range(20):
+        world = decision.determinize(rng)
+        assert world.hands[seat] == state.hands[seat]  # type: ignore[attr-defined]
+        assert world.legal_actions() == state.legal_actions()
+        for other in range(state.num_players):
+            hand = world.hands[other]  # type: ignore[attr-defined]
+            assert len(hand) == len(state.hands[other])  # type: ignore[attr-defined]
+            assert tracker.sure[other] <= hand and not tracker.lacks[other] & hand
