@@ -120,9 +120,10 @@ def test_hints_tell_what_the_table_knows() -> None:
         await settle(pilot, lambda: session.mover == 1)
         hints = plain(table_screen(app).query_one("#hints", Static).content)
         assert "Bruno to Léa: “From the Pêcheur family, may I have the son?”" in narration(app)
-        # He holds a Pêcheur card; that he lacked the son is forgotten once he drew a card.
+        # He holds a Pêcheur card; he drew a card, but not the son (that would have been a
+        # Bonne pioche, shown to all), so he surely still lacks it.
         assert "Bruno holds a card of each family he asked in: Pêcheur." in hints
-        assert "does not hold" not in hints
+        assert "Bruno does not hold the son Pêcheur." in hints
         await pilot.press("h")  # hints off again
         assert not table_screen(app).query_one("#hints").display
 
