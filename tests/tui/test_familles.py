@@ -126,9 +126,10 @@ def test_hints_tell_what_the_table_knows() -> None:
         await settle(pilot, lambda: session.mover == 1)
         hints = plain(table_screen(app).query_one("#hints", Static).content)
         assert "Bruno to Léa: “From the Pêcheur family, may I have the son?”" in narration(app)
-        # He holds a Pêcheur card; that he lacked the son is forgotten once he drew a card.
+        # He holds a Pêcheur card; he drew a card, but not the son (that would have been a
+        # Bonne pioche, shown to all), so he surely still lacks it.
         assert "Bruno asked in these families, so holds a card of each: Pêcheur." in hints
-        assert "does not hold" not in hints
+        assert "Bruno does not hold the son Pêcheur." in hints
         await pilot.press("h")  # hints off again
         assert not table_screen(app).query_one("#hints").display
 
@@ -200,6 +201,7 @@ def test_a_pioche_is_remembered_by_players_and_spectators_alike() -> None:
         family = view["deck"]["families"][0]["name"]
         assert f"Carla does not hold {card_text(ctx, 2)}." in lines, viewer
         assert f"Bruno asked in these families, so holds a card of each: {family}." in lines, viewer
-        # Bruno drew a hidden card since: that he lacked what he asked for is forgotten.
-        assert not any(line.startswith("Bruno does not hold") for line in lines), viewer
+        # Bruno drew a hidden card since, but not the father (that would have been a Bonne
+        # pioche, shown to all): he surely still lacks it.
+        assert f"Bruno does not hold {card_text(ctx, 2)}." in lines, viewer
         assert any(line.startswith("Likeliest find") for line in lines) == (viewer == 1)

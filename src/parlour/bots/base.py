@@ -1,8 +1,10 @@
 """The bot contract: a bot sees what a human in its seat sees, nothing more.
 
 A bot gets a `Decision`: its seat, its view, its filtered events, the legal actions, and
-`determinize` for search. It never receives the state itself, so it cannot read hidden cards
-or the game's random generator.
+`determinize` for search. It never receives the state itself: a decision holds no path to it
+(no reference, no closure), so a bot cannot read hidden cards, the seed or the game's random
+generator. Its `determinize` starts from a *world*, a state already drawn from what the seat
+knows, so re-dealing from it gives the same worlds as re-dealing from the real state would.
 """
 
 from __future__ import annotations
@@ -11,14 +13,14 @@ import inspect
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from parlour.core.errors import ParlourError
 from parlour.core.events import Event
 from parlour.core.game import Game, State
 
 
-@dataclass
+@dataclass(frozen=True)
 class Decision:
     """Everything a seat may use to choose its move."""
 
@@ -28,17 +30,25 @@ class Decision:
     view: dict[str, Any]
     events: Sequence[Event]
     legal_actions: list[Any]
-    _state: State
+    # A state drawn from the seat's knowledge, never the real one (None: not asked for).
+    world: State | None = None
 
     def determinize(self, rng: random.Random) -> State:
         """A full state drawn from what this seat knows (hidden cards re-dealt)."""
-        return self._state.determinize(self.seat, rng)
+        if self.world is None:
+            raise ParlourError(
+                "this decision was made without worlds to search: a bot that determinizes "
+                "sets `searches = True`"
+            )
+        return self.world.determinize(self.seat, rng)
 
 
 class Bot:
     """A player program. Subclasses override `act`; `name` is its spec string."""
 
     name = "bot"
+    # Whether `act` calls `decision.determinize`: the runner then draws a world per decision.
+    searches: ClassVar[bool] = False
 
     def __init__(self, rng: random.Random | None = None) -> None:
         self.rng = rng or random.Random()

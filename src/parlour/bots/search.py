@@ -14,6 +14,7 @@ first, to spend the budget on the moves that matter).
 
 from __future__ import annotations
 
+import logging
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -21,6 +22,8 @@ from typing import Any
 
 from parlour.bots.base import Bot, Decision
 from parlour.core.game import State
+
+log = logging.getLogger("parlour.bots")
 
 Playout = Callable[[State, int, random.Random], float]
 Candidates = Callable[[Decision], Sequence[Any]]
@@ -44,6 +47,7 @@ class SearchBot(Bot):
     """Determinized Monte Carlo search over the root moves of the seat's information set."""
 
     name = "search"
+    searches = True
 
     def __init__(
         self,
@@ -62,6 +66,26 @@ class SearchBot(Bot):
         self.last_stats: list[tuple[Any, int, float]] = []
 
     def act(self, decision: Decision) -> Any:
+        """The searched move; if anything in the search fails, a legal move all the same (a bot
+        must never stop a table), and a log line says why."""
+        try:
+            return self._search(decision)
+        except Exception as err:  # any failure: play on, and say it
+            legal = decision.legal_actions
+            log.warning(
+                "%s: search failed at seat %d (%s: %s); playing a legal move instead",
+                self.name,
+                decision.seat,
+                type(err).__name__,
+                err,
+            )
+            try:
+                moves = list(self.candidates(decision)) if self.candidates else []
+            except Exception:  # the heuristic failed too: the first legal move
+                moves = []
+            return next((m for m in moves if m in legal), legal[0])
+
+    def _search(self, decision: Decision) -> Any:
         moves = list(self.candidates(decision) if self.candidates else decision.legal_actions)
         if not moves:
             moves = list(decision.legal_actions)

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from parlour.bots.base import Bot, Decision
-from parlour.core.events import SeatFeed
+from parlour.core.events import Event, SeatFeed
 from parlour.core.game import Game, Outcome, Seat, State
 
 
@@ -19,7 +21,8 @@ class Played:
     turns: int
 
 
-def decision_for(state: State, seat: int, feed: SeatFeed) -> Decision:
+def decision_for(state: State, seat: int, feed: SeatFeed, worlds: bool = True) -> Decision:
+    """The seat's decision; with `worlds`, one world drawn from its knowledge to search from."""
     feed.update(state.log)
     return Decision(
         game=state.game,
@@ -28,8 +31,33 @@ def decision_for(state: State, seat: int, feed: SeatFeed) -> Decision:
         view=state.view(seat),
         events=feed.events,
         legal_actions=state.legal_actions(),
-        _state=state,
+        world=seat_world(state, seat, feed.events) if worlds else None,
     )
+
+
+def seat_world(state: State, seat: int, events: Sequence[Event]) -> State:
+    """A state drawn from what `seat` knows: the only link from a decision to the game.
+
+    Its generator is seeded from public facts (the same decision always gives the same
+    world). Whatever a game's `determinize` keeps or shares, the world is then cut loose: its
+    seed and explicit deal are dropped, its log is the seat's own events, and it is a deep copy
+    (frozen data aside), so that no list, dict or generator of the real state is reachable.
+    """
+    world = state.determinize(seat, random.Random(state.turns * 64 + seat))
+    world.seed = None
+    world.deal = None
+    world.log = []
+    memo: dict[int, Any] = {id(v): v for v in vars(world).values() if _frozen(v)}
+    world = copy.deepcopy(world, memo)
+    world.log = list(events)
+    return world
+
+
+def _frozen(value: Any) -> bool:
+    """Data that cannot change, so sharing it with the real state is harmless."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return bool(value.__dataclass_params__.frozen)  # type: ignore[attr-defined]
+    return False
 
 
 def play_bots(state: State, bots: Sequence[Bot]) -> Played:
@@ -38,7 +66,8 @@ def play_bots(state: State, bots: Sequence[Bot]) -> Played:
     while not state.is_over:
         seat = state.to_move
         assert seat is not None
-        action = bots[seat].act(decision_for(state, seat, feeds[seat]))
+        bot = bots[seat]
+        action = bot.act(decision_for(state, seat, feeds[seat], worlds=bot.searches))
         state.apply(action, seat)
     assert state.outcome is not None
     return Played(state, state.outcome, state.turns)

@@ -99,3 +99,18 @@ def test_search_only_sees_its_information_set() -> None:
         bot = make_bot(GAME, "search:4", random.Random(5))
         moves.append(bot.act(decision_for(state, 0, SeatFeed(0))))
     assert moves[0] == moves[1]
+
+
+def test_worlds_have_a_seed_of_their_own() -> None:
+    """The true seed would rebuild every hand and the pile: a world never carries it."""
+    state = GAME.new_state(3, seed=987654321987)
+    rng = random.Random(4)
+    for _ in range(12):
+        state.apply(rng.choice(state.legal_actions()))
+    seeds = set()
+    for seat in range(3):
+        for _ in range(5):
+            world = state.determinize(seat, rng)
+            assert world.seed != state.seed and world.deal is None
+            seeds.add(world.seed)
+    assert len(seeds) == 15  # drawn from the caller's generator: fresh every time

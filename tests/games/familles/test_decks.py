@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -63,10 +64,30 @@ def test_a_user_deck_loads_with_articles_from_gender(tmp_path: Path) -> None:
         (deck_text().replace('"#112233"', '"blue"', 1), "colour must look like"),
         ("id = [", "is not valid TOML"),
         ('name = "x"', "missing 'id'"),
+        # Unknown keys are refused, not ignored, at every level, with the likely key named.
+        (
+            deck_text().replace("colour =", "color =", 1),
+            "family 'alpha': unknown key 'color'; did you mean 'colour'?",
+        ),
+        ("lnag = 'fr'\n" + deck_text(), "unknown key 'lnag'; did you mean 'lang'?"),
+        (
+            deck_text().replace('{ name = "fille" }', '{ name = "fille", picutre = "f.png" }', 1),
+            "member 6 (daughter): unknown key 'picutre'; did you mean 'picture'?",
+        ),
+        (deck_text(extra='motto = "x"'), "unknown key 'motto'; keys are id, name, title"),
+        # Names differing only in case are one name to the players.
+        (
+            deck_text().replace('name = "Beta"', 'name = "ALPHA"', 1),
+            "duplicate family name 'ALPHA' (names differing only in case",
+        ),
+        (
+            deck_text().replace('{ name = "oncle" }', '{ name = "Fille" }', 1),
+            "duplicate member 'Fille'",
+        ),
     ],
 )
 def test_a_malformed_deck_gets_a_clear_message(tmp_path: Path, text: str, message: str) -> None:
-    with pytest.raises(DeckError, match=message.replace("(", r"\(")):
+    with pytest.raises(DeckError, match=re.escape(message)):
         load_deck_file(write(tmp_path, text))
 
 

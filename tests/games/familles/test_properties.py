@@ -73,7 +73,10 @@ def check_determinize(state: AskDrawState, seed: int) -> None:
         tracker = state.tracker_for(seat)
         world = state.determinize(seat, rng)
         assert isinstance(world, AskDrawState)
-        assert world.log == []  # the real log holds other seats' private events
+        # Nothing leads back to the real deal: not the seed, not other seats' private events.
+        assert world.seed != state.seed and world.deal is None
+        assert world._rng.getstate() != state._rng.getstate()
+        assert world.log == state.events_for(seat)
         assert world.hands[seat] == state.hands[seat]
         assert [len(h) for h in world.hands] == [len(h) for h in state.hands]
         assert len(world.pile) == len(state.pile)

@@ -6,6 +6,7 @@ the mother (3); the son and the daughter belong to nobody. Card = garment * 6 + 
 
 from __future__ import annotations
 
+import itertools
 import random
 from typing import Any
 
@@ -169,19 +170,64 @@ def joker_state() -> PanopliesState:
     return s
 
 
-@pytest.mark.parametrize("saved", [True, False])
-def test_a_joker_saves_a_garment_or_fails(saved: bool) -> None:
-    s = joker_state()
-    # The joker draw is one random garment per joker outfit: pick generators for each case.
-    for seed in range(100):
-        if (random.Random(seed).randrange(7) == SHOES) == saved:
-            break
-    s._rng = random.Random(seed)
-    events = ask(s, 3, "shoes/mother")
-    draw = [e for e in events if e.type == "joker_draw"]
-    assert draw and draw[0].data["saved"] is saved
-    assert s.wearing[3][SHOES] is saved
-    assert c("shoes/mother") in s.hands[0]  # the card changes hands either way
+def attack_with_jokers(state: PanopliesState, seed: int) -> dict[str, Any]:
+    """Seat 0 takes the mother's shoes from seat 3; the joker draw, with generator `seed`."""
+    state._rng = random.Random(seed)
+    events = ask(state, 3, "shoes/mother")
+    draws = [e.data for e in events if e.type == "joker_draw"]
+    assert len(draws) == 1
+    draw = draws[0]
+    assert draw["saved"] == ("shoes" in draw["drawn"])
+    assert state.wearing[3][SHOES] is draw["saved"]
+    assert c("shoes/mother") in state.hands[0]  # the card changes hands either way
+    return draw
+
+
+def test_a_joker_saves_a_garment_or_fails() -> None:
+    saved = set()
+    for seed in range(60):
+        draw = attack_with_jokers(joker_state(), seed)
+        assert len(draw["drawn"]) == 1 and draw["drawn_from"] == ["son"]
+        saved.add(draw["saved"])
+    assert saved == {True, False}
+
+
+def two_jokers_state() -> PanopliesState:
+    """Seat 3 (the mother) has laid both nobody's outfits, the son's and the daughter's."""
+    son, daughter = outfit("son"), outfit("daughter")
+    hands = [
+        ["socks/mother", "coat/father"],
+        ["coat/grandmother"],
+        [son[6], daughter[6], "shirt/father"],
+        [*son[:6], *daughter[:6], "shoes/mother"],
+    ]
+    s = make(hands, first=3)
+    ask(s, 2, son[6])
+    ask(s, 2, daughter[6])
+    assert len(s.jokers[3]) == 2
+    s.apply(Ask(0, c("jumper/mother")))  # a miss: seat 0 plays
+    assert s.to_move == 0
+    return s
+
+
+def test_two_jokers_draw_two_cards_among_the_fourteen_of_their_outfits() -> None:
+    """RULES.md §4: k jokers, k cards drawn without replacement among the 7k cards of the
+    joker outfits; any of them of the asked garment's family saves it."""
+    saves = 0
+    sources = set()
+    seen_second = False
+    for seed in range(300):
+        draw = attack_with_jokers(two_jokers_state(), seed)
+        cards = list(zip(draw["drawn_from"], draw["drawn"], strict=True))
+        assert len(cards) == 2 and cards[0] != cards[1]  # two different cards
+        assert set(draw["drawn_from"]) <= {"son", "daughter"}
+        sources.update(draw["drawn_from"])
+        saves += draw["saved"]
+        seen_second |= draw["drawn"][1] == "shoes" and draw["drawn"][0] != "shoes"
+    assert sources == {"son", "daughter"}
+    assert seen_second  # the second joker's card saves too
+    # The chance of a save is 1 - C(12, 2) / C(14, 2) = 25/91 (27%); one joker gives 1/7.
+    assert 0.2 < saves / 300 < 0.36
 
 
 def test_no_loser_when_nobody_can_lose_any_more() -> None:
@@ -284,3 +330,30 @@ def test_action_ids_depend_on_the_deck() -> None:
     for action in s.legal_actions()[:50]:
         assert GAME.action_from_id(action.id, rules, 7) == action
         assert s.action_from_json(action.to_json()).id == action.id
+
+
+def test_a_deal_that_ends_a_game_at_once_starts_the_next_one_once() -> None:
+    """Hands of 20 at two players: some deals hold a complete outfit of the other player's
+    character, which ends that game before anyone asks; the next game's turn is announced
+    once, and nothing of the old game's deal follows it."""
+    ended_at_once = 0
+    for seed in range(300):
+        s = GAME.new_state(2, seed=seed, rules=PanopliesRules(games=3, hand_size=20))
+        rng = random.Random(seed)
+        for _ in range(3):
+            if not s.is_over:
+                s.apply(rng.choice(s.legal_actions()))
+        public = [e for e in s.log if e.public]
+        types = [e.type for e in public]
+        asked = True
+        for kind in types:  # a game over before its first ask
+            asked = False if kind == "deal" else asked or kind == "ask"
+            ended_at_once += kind == "game_end" and not asked
+        for before, after in itertools.pairwise(types):
+            assert (before, after) != ("turn", "turn"), seed
+        for i, kind in enumerate(types):
+            if kind == "deal":  # its own hands and lays, then one turn (or the next deal)
+                rest = types[i + 1 :]
+                stop = next((k for k, t in enumerate(rest) if t in ("deal", "ask")), len(rest))
+                assert rest[:stop].count("turn") <= 1, seed
+    assert ended_at_once >= 1  # the case arises in these deals

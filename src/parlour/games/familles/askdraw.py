@@ -204,10 +204,13 @@ class AskDrawState(State):
         )
         for seat, hand in enumerate(hands):
             self.emit(Event("hand", {"seat": seat, "cards": sorted(hand)}, frozenset((seat,))))
+        deals = self.deals
         for seat in range(n):  # a hand dealt complete (8 cards at two) is laid at once
             for group in range(g.num_groups):
-                if not self.is_over:
+                if not self.is_over and deals == self.deals:
                     self._lay_if_complete(seat, group)
+        if deals != self.deals:
+            return  # that lay ended a game of a match: the next one is dealt and under way
         self._check_end()
         if not self.is_over:
             self.emit(Event("turn", {"seat": first}))
@@ -384,7 +387,10 @@ class AskDrawState(State):
                 card = self.pile.pop()
                 self._receive(p, card)
                 self._emit_draw(p, card, "empty_hand")
+                deals = self.deals
                 self._lay_if_complete(p, self.grouping.group_of[card])
+                if deals != self.deals:
+                    return  # the next game of a match was dealt and settled
                 self._check_end()
                 idle = 0
                 continue
@@ -450,13 +456,19 @@ class AskDrawState(State):
         """Copy the fields a subclass adds (called by `_clone`)."""
 
     def determinize(self, seat: int, rng: random.Random) -> AskDrawState:
-        """Hidden cards re-dealt from `seat`'s knowledge only (its tracker), never copied."""
+        """Hidden cards re-dealt from `seat`'s knowledge only (its tracker), never copied.
+
+        The world has a seed of its own, drawn from `rng` (the caller's generator): the true
+        seed would rebuild the real hands and pile. Its log is the seat's own events, so that
+        re-dealing from the world gives the same worlds as re-dealing from this state.
+        """
         tracker = self.tracker_for(seat)
         hands, pile = tracker.sample(rng)
         twin = self._clone()
-        twin.rules, twin.seats, twin.seed, twin.deal = self.rules, self.seats, self.seed, None
-        twin._rng = random.Random(rng.getrandbits(63))
-        twin.log = []  # the real log holds other seats' private events
+        twin.rules, twin.seats, twin.deal = self.rules, self.seats, None
+        twin.seed = rng.getrandbits(63)
+        twin._rng = random.Random(twin.seed)
+        twin.log = self.events_for(seat)  # the real log holds other seats' private events
         twin.actions = list(self.actions)
         twin.turns = self.turns
         twin._outcome = self._outcome

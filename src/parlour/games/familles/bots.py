@@ -115,7 +115,13 @@ class MemoryBot(TrackingBot):
 
 class ReflexesBot(Bot):
     """The seed's three reflexes, with a child's memory: who asked for which family, who said
-    « Pioche ! » to which card, who received which card; no finer inference."""
+    « Pioche ! » to which card, who received which card; no finer inference.
+
+    A « Pioche ! » is remembered only while it can still be true: it is forgotten when that
+    player draws (the card drawn could be the one) or receives the card. So the bot never
+    repeats a question whose answer cannot have changed while another one is open to it, and
+    with an empty pile (where a miss changes nothing) the game still moves on.
+    """
 
     name = "reflexes"
 
@@ -129,6 +135,12 @@ class ReflexesBot(Bot):
         self.asked_group: dict[int, set[int]] = {}
         self.said_pioche: set[tuple[int, int]] = set()
         self.received: dict[int, int] = {}
+
+    def _forget_pioches(self, seat: int, card: int | None = None) -> None:
+        """`seat` took a card (`card`, or an unknown one): its old answers may be stale."""
+        self.said_pioche = {
+            (s, c) for s, c in self.said_pioche if s != seat or (card is not None and c != card)
+        }
 
     def _read(self, decision: Decision, group_of: Sequence[int]) -> None:
         events = decision.events
@@ -144,8 +156,14 @@ class ReflexesBot(Bot):
                 self.said_pioche.add((d["seat"], d["card"]))
             elif event.type == "give":
                 self.received[d["card"]] = d["to"]
+                self._forget_pioches(d["to"], d["card"])
             elif event.type == "bonne_pioche":
                 self.received[d["card"]] = d["seat"]
+                self._forget_pioches(d["seat"], d["card"])
+            elif event.type == "draw":
+                self._forget_pioches(d["seat"])
+            elif event.type == "deal":
+                self._reset()  # a new game of a match: nothing carries over
         self._cursor = len(events)
 
     def act(self, decision: Decision) -> Any:
@@ -158,19 +176,32 @@ class ReflexesBot(Bot):
         held: dict[int, int] = {}
         for card in decision.view["hand"]:
             held[group_of[card]] = held.get(group_of[card], 0) + 1
+        # Questions still open: none whose « Pioche ! » still stands.
+        open_asks = [a for a in legal if (a.target, a.card) not in self.said_pioche]
         # Concentrate: the one or two families with most cards in hand.
         focus = sorted(held, key=lambda g: (-held[g], self.rng.random()))[:2]
-        options = [a for a in legal if group_of[a.card] in focus] or list(legal)
+        options = [a for a in open_asks if group_of[a.card] in focus] or open_asks or list(legal)
 
         def score(ask: Ask) -> float:
             if self.received.get(ask.card) == ask.target:
                 return 100.0
-            if (ask.target, ask.card) in self.said_pioche:
-                return -100.0
             bonus = 10.0 if group_of[ask.card] in self.asked_group.get(ask.target, ()) else 0.0
             return bonus + sizes[ask.target] + self.rng.random()
 
         return max(options, key=score)
+
+
+class OpenFirstBot(ReflexesBot):
+    """The generic `first` baseline for asking games: the first legal ask, skipping those
+    whose « Pioche ! » still stands. The plain first legal ask would repeat one failed
+    question for ever once the pile is empty (a miss then changes nothing)."""
+
+    name = "first"
+
+    def act(self, decision: Decision) -> Any:
+        legal = decision.legal_actions
+        self._read(decision, grouping_of(decision).group_of)
+        return next((a for a in legal if (a.target, a.card) not in self.said_pioche), legal[0])
 
 
 # ----- search ---------------------------------------------------------------------------------
@@ -299,6 +330,7 @@ def familles_search(
 
 
 BOTS: dict[str, Callable[..., Bot]] = {
+    "first": OpenFirstBot,
     "reflexes": ReflexesBot,
     "memory": MemoryBot,
     "search": familles_search,

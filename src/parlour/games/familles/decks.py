@@ -7,6 +7,7 @@ Two decks ship with Parlour (`fr`, `en`); a user deck is any TOML file of the sa
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 import re
 import tomllib
@@ -110,6 +111,21 @@ class Deck:
         }
 
 
+DECK_KEYS = ("id", "name", "lang", "families")
+FAMILY_KEYS = ("id", "name", "title", "colour", "members", "picture")
+MEMBER_KEYS = ("name", "article", "gender", "picture")
+
+
+def _known_keys(obj: dict[str, Any], keys: tuple[str, ...], where: str) -> None:
+    """An unknown key is refused, never ignored: `color` for `colour` would silently lose
+    the colour, a misspelt `picture` the picture."""
+    for key in obj:
+        if key not in keys:
+            close = difflib.get_close_matches(str(key), keys, n=1)
+            hint = f"did you mean {close[0]!r}? " if close else ""
+            raise DeckError(f"{where}: unknown key {key!r}; {hint}keys are {', '.join(keys)}")
+
+
 def _text(obj: dict[str, Any], key: str, where: str, required: bool = True) -> str | None:
     value = obj.get(key)
     if value is None:
@@ -131,6 +147,7 @@ def _picture(obj: dict[str, Any], where: str, base: Path | None) -> str | None:
 def _member(obj: Any, where: str, role: int, lang: str, base: Path | None) -> Member:
     if not isinstance(obj, dict):
         raise DeckError(f'{where}: a member is a table such as {{ name = "fille" }}')
+    _known_keys(obj, MEMBER_KEYS, where)
     name = _text(obj, "name", where)
     assert name is not None
     gender = _text(obj, "gender", where, required=False) or ROLE_GENDERS[role]
@@ -153,6 +170,7 @@ def _member(obj: Any, where: str, role: int, lang: str, base: Path | None) -> Me
 def parse_deck(data: dict[str, Any], source: str, base: Path | None = None) -> Deck:
     """Validate a deck read from TOML; every problem is a DeckError saying where and why."""
     where = source
+    _known_keys(data, DECK_KEYS, where)
     deck_id = _text(data, "id", where)
     name = _text(data, "name", where)
     lang = _text(data, "lang", where, required=False) or "fr"
@@ -173,6 +191,9 @@ def parse_deck(data: dict[str, Any], source: str, base: Path | None = None) -> D
         fwhere = f"{where}: family {index + 1}"
         if not isinstance(fam, dict):
             raise DeckError(f"{fwhere} is not a table")
+        if isinstance(fam.get("id"), str):
+            fwhere = f"{where}: family {fam['id']!r}"
+        _known_keys(fam, FAMILY_KEYS, fwhere)
         fid = _text(fam, "id", fwhere)
         fname = _text(fam, "name", fwhere)
         assert fid is not None and fname is not None
@@ -181,10 +202,14 @@ def parse_deck(data: dict[str, Any], source: str, base: Path | None = None) -> D
             raise DeckError(f"{fwhere}: id must be lower-case letters, digits, - or _")
         if fid in seen_ids:
             raise DeckError(f"{fwhere}: duplicate family id {fid!r}")
-        if fname in seen_names:
-            raise DeckError(f"{fwhere}: duplicate family name {fname!r}")
+        # Names differing only in case are the same name to a player asking for a card.
+        if fname.casefold() in seen_names:
+            raise DeckError(
+                f"{fwhere}: duplicate family name {fname!r} (names differing only in case "
+                "are the same name)"
+            )
         seen_ids.add(fid)
-        seen_names.add(fname)
+        seen_names.add(fname.casefold())
         colour = _text(fam, "colour", fwhere, required=False) or "#888888"
         if not _COLOUR.match(colour):
             raise DeckError(f'{fwhere}: colour must look like "#a1b2c3", not {colour!r}')
@@ -200,10 +225,13 @@ def parse_deck(data: dict[str, Any], source: str, base: Path | None = None) -> D
             _member(m, f"{fwhere}, member {r + 1} ({ROLES[r]})", r, lang, base)
             for r, m in enumerate(members_raw)
         )
-        names = [m.name for m in members]
-        for member_name in names:
-            if names.count(member_name) > 1:
-                raise DeckError(f"{fwhere}: duplicate member {member_name!r}")
+        names = [m.name.casefold() for m in members]
+        for member in members:
+            if names.count(member.name.casefold()) > 1:
+                raise DeckError(
+                    f"{fwhere}: duplicate member {member.name!r} (names differing only in "
+                    "case are the same name)"
+                )
         title = _text(fam, "title", fwhere, required=False) or fname
         families.append(Family(fid, fname, title, colour, members, _picture(fam, fwhere, base)))
     return Deck(deck_id, name, lang, tuple(families), source)

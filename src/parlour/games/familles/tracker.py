@@ -6,7 +6,7 @@ ask, give, pioche, bonne_pioche, draw, lay) and keeps, for every seat:
 - `sizes`: hand sizes, and `pile`: the size of the draw pile;
 - `sure`: cards surely in that hand (the observer's whole hand; cards seen given or shown);
 - `lacks`: cards that seat surely lacks since its last hidden draw (it asked for them, or said
-  « Pioche ! » to them);
+  « Pioche ! » to them), and the card it asked for before a plain draw;
 - `holds_group`: groups of which it surely holds at least one card (it asked for one of them).
 
 `sample` re-deals the unknown cards consistently with all of it: the basis of `determinize`.
@@ -18,6 +18,7 @@ import random
 from typing import Any
 
 from parlour.core.events import Event
+from parlour.games.familles.deals import DealProblem
 
 PILE = -1
 
@@ -42,6 +43,7 @@ class Tracker:
         self.lack_since: list[dict[int, int]] = [{} for _ in range(n)]
         self.holds_group: list[set[int]] = [set() for _ in range(n)]
         self.laid: list[int] = [PILE] * self.grouping.num_groups
+        self.asked: tuple[int, int] | None = None  # the last ask: (asker, card)
 
     # ----- reading events ----------------------------------------------------------------------
     def observe(self, event: Event) -> None:
@@ -57,6 +59,7 @@ class Tracker:
 
     def _on_ask(self, d: Any) -> None:
         seat, card = d["seat"], d["card"]
+        self.asked = (seat, card)
         self._lack(seat, card)  # nobody may ask for a card he holds
         if not self.ask_any:
             self.holds_group[seat].add(self.grouping.group_of[card])
@@ -99,6 +102,10 @@ class Tracker:
         else:
             self.lacks[seat].clear()  # the hidden card could be any of them
             self.draws[seat] += 1
+            if d.get("reason") == "miss" and self.asked is not None and self.asked[0] == seat:
+                # ... but not the card he asked for: drawing that one is a Bonne pioche, shown
+                # to everybody, so after a plain draw he surely still lacks it.
+                self._lack(seat, self.asked[1])
 
     def _on_lay(self, d: Any) -> None:
         seat, group, cards = d["seat"], d["group"], d["cards"]
@@ -203,115 +210,43 @@ class Tracker:
         }
 
     # ----- sampling a consistent deal --------------------------------------------------------
+    def deal_problem(self) -> DealProblem:
+        """The unknown cards and every fact about where they may be (see `deals`)."""
+        n, grouping = self.num_players, self.grouping
+        unknown = self.unknown_cards()
+        unknown_set = set(unknown)
+        capacity = [self.free(s) for s in range(n)] + [self.pile]
+        lower = [set(self.obligations(s)) for s in range(n)]
+        upper: list[list[int]] = []
+        for seat in range(n):
+            row = []
+            for members in grouping.members:
+                sure_here = sum(1 for c in members if c in self.sure[seat])
+                if all(c in unknown_set or c in self.sure[seat] for c in members):
+                    row.append(len(members) - 1 - sure_here)  # the last one stays out
+                else:
+                    row.append(len(members))  # a card of it is elsewhere: no limit
+            upper.append(row)
+        return DealProblem(
+            unknown, grouping.group_of, capacity, self.lacks, lower, upper, self._room
+        )
+
     def sample(self, rng: random.Random) -> tuple[list[list[int]], list[int]]:
         """Every hand and the pile (top last), the unknown cards dealt at random so that every
         public fact holds: sizes, sure cards, lacks, held groups, and no complete group left
         in a hand (it would have been laid).
 
-        A random greedy deal, repaired by augmenting paths when it gets stuck (a bipartite
-        matching of cards to the free places); a deal with a complete group is drawn again.
+        Never gives up while a consistent deal exists (`deals.DealProblem.sample`); raises
+        `NoConsistentDeal` only if the tracker's facts contradict each other.
         """
-        members = self.grouping.members
-        for _ in range(200):
-            hands, pile = self._sample_once(rng)
-            if not any(
-                sum(1 for c in hand if self.grouping.group_of[c] == g) == len(members[g])
-                for hand in hands
-                for g in {self.grouping.group_of[c] for c in hand}
-            ):
-                return hands, pile
-        raise AssertionError("no deal without a complete group was found")
-
-    def _sample_once(self, rng: random.Random) -> tuple[list[list[int]], list[int]]:
-        n = self.num_players
-        group_of = self.grouping.group_of
-        unknown = self.unknown_cards()
-        rng.shuffle(unknown)
-        # Unit slots: (place, required group or -1).
-        slots: list[tuple[int, int]] = []
-        for seat in range(n):
-            free = self.free(seat)
-            required = self.obligations(seat)[:free]
-            slots.extend((seat, g) for g in required)
-            slots.extend((seat, -1) for _ in range(free - len(required)))
-        slots.extend((PILE, -1) for _ in range(self.pile))
-        if len(slots) != len(unknown):
-            raise AssertionError(f"{len(unknown)} unknown cards for {len(slots)} places")
-
-        def allowed(card: int, slot: int) -> bool:
-            place, group = slots[slot]
-            if place == PILE:
-                return True
-            return card not in self.lacks[place] and (group == -1 or group_of[card] == group)
-
-        owner = [-1] * len(slots)
-        slot_of: dict[int, int] = {}
-        # Obligations first, each with a random card that fits.
-        for slot, (_place, group) in enumerate(slots):
-            if group == -1:
-                continue
-            fits = [c for c in unknown if c not in slot_of and allowed(c, slot)]
-            if fits:
-                card = rng.choice(fits)
-                owner[slot], slot_of[card] = card, slot
-        # Then every other card into a free plain slot, by place, weighted by room left.
-        free_slots: dict[int, list[int]] = {}
-        for slot, (place, group) in enumerate(slots):
-            if group == -1:
-                free_slots.setdefault(place, []).append(slot)
-        for card in unknown:
-            if card in slot_of:
-                continue
-            places = [
-                p
-                for p, room in free_slots.items()
-                if room and (p == PILE or card not in self.lacks[p])
-            ]
-            if not places:
-                continue
-            weights = [
-                len(free_slots[p]) if p == PILE else self._room(p, card, len(free_slots[p]))
-                for p in places
-            ]
-            if not any(weights):
-                continue
-            place = rng.choices(places, weights)[0]
-            slot = free_slots[place].pop()
-            owner[slot], slot_of[card] = card, slot
-        # Repair: augmenting paths for the cards left over.
-        for card in unknown:
-            if card not in slot_of and not self._augment(card, slots, owner, slot_of, allowed):
-                raise AssertionError(f"no deal is consistent with the tracker (card {card})")
-        hands = [sorted(self.sure[s]) for s in range(n)]
+        problem = self.deal_problem()
+        places = problem.sample(rng)
+        hands = [sorted(self.sure[s]) for s in range(self.num_players)]
         pile: list[int] = []
-        for slot, card in enumerate(owner):
-            place = slots[slot][0]
-            if place == PILE:
+        for card, place in zip(problem.cards, places, strict=True):
+            if place == problem.pile:
                 pile.append(card)
             else:
                 hands[place].append(card)
         rng.shuffle(pile)
         return hands, pile
-
-    @staticmethod
-    def _augment(
-        card: int,
-        slots: list[tuple[int, int]],
-        owner: list[int],
-        slot_of: dict[int, int],
-        allowed: Any,
-    ) -> bool:
-        seen: set[int] = set()
-
-        def visit(c: int) -> bool:
-            for slot in range(len(slots)):
-                if slot in seen or not allowed(c, slot):
-                    continue
-                seen.add(slot)
-                if owner[slot] == -1 or visit(owner[slot]):
-                    owner[slot] = c
-                    slot_of[c] = slot
-                    return True
-            return False
-
-        return visit(card)

@@ -231,7 +231,8 @@ class Flip7State(State):
             "deck_counts": {card_name(c): k for c, k in enumerate(deck_counts) if k},
             "discard": [card_name(c) for c in self.discard],
             "pending": pending,
-            "last_round": self.last_points,
+            # A copy: a view must not hand out the state's own list.
+            "last_round": None if self.last_points is None else list(self.last_points),
         }
 
     def _clone(self) -> Flip7State:
@@ -546,7 +547,7 @@ class Flip7State(State):
             if self.second_chance[s]:
                 self.discard.append(SECOND_CHANCE)
             self.numbers[s], self.modifiers[s], self.second_chance[s] = [], [], False
-        self.last_points = points
+        self.last_points = list(points)  # not the list the event below carries
         self.emit(
             Event(
                 "round_end",

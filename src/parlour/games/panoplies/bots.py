@@ -18,7 +18,7 @@ from typing import Any
 from parlour.bots.base import Bot, Decision
 from parlour.bots.search import SearchBot
 from parlour.games.familles.askdraw import Ask, AskDrawState
-from parlour.games.familles.bots import TrackingBot, hit_chances, make_playout
+from parlour.games.familles.bots import OpenFirstBot, TrackingBot, hit_chances, make_playout
 from parlour.games.familles.tracker import Tracker
 
 
@@ -132,4 +132,8 @@ def panoplies_search(
     )
 
 
-BOTS: dict[str, Callable[..., Bot]] = {"memory": OutfitMemoryBot, "search": panoplies_search}
+BOTS: dict[str, Callable[..., Bot]] = {
+    "first": OpenFirstBot,
+    "memory": OutfitMemoryBot,
+    "search": panoplies_search,
+}

@@ -180,16 +180,19 @@ class PanopliesState(AskDrawState):
         if not self.wearing[player][garment]:
             return
         if self.jokers[player]:
-            # One card drawn at random from each of the holder's joker outfits.
-            drawn = [self._rng.randrange(len(w.garments)) for _ in self.jokers[player]]
-            saved = garment in drawn
+            # k jokers: k cards drawn at random, without replacement, among all the cards of
+            # the holder's k joker outfits; one of the asked garment's family saves it.
+            pool = [card for group in self.jokers[player] for card in w.outfit(group)]
+            drawn = self._rng.sample(pool, len(self.jokers[player]))
+            saved = any(w.garment_of(card) == garment for card in drawn)
             self.emit(
                 Event(
                     "joker_draw",
                     {
                         **fields,
                         "by": winner,
-                        "drawn": [w.garments[g] for g in drawn],
+                        "drawn": [w.garments[w.garment_of(card)] for card in drawn],
+                        "drawn_from": [w.characters[w.character_of(card)] for card in drawn],
                         "saved": saved,
                     },
                 )
