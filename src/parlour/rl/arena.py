@@ -79,7 +79,8 @@ def play_mixed(game: ParlourSpielGame, players: Sequence[Any], seed: int) -> Pla
         if isinstance(player, pyspiel.Bot):
             action_id = int(player.step(state))
         else:
-            action_id = player.act(decision_for(engine, seat, feeds[seat])).id
+            decision = decision_for(engine, seat, feeds[seat], worlds=player.searches)
+            action_id = player.act(decision).id
         seconds[seat] += time.perf_counter() - start
         moves[seat] += 1
         state.apply_action(action_id)

@@ -160,7 +160,9 @@ class ParlourGymEnv(gym.Env):
             seat = state.to_move
             assert seat is not None
             bot = self._bots[seat]
-            state.apply(bot.act(decision_for(state, seat, self._feeds[seat])), seat)
+            state.apply(
+                bot.act(decision_for(state, seat, self._feeds[seat], worlds=bot.searches)), seat
+            )
 
     def _observation(self) -> np.ndarray:
         return self.encoder.encode(self.state.view(self.seat), self.seat)

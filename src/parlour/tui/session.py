@@ -250,7 +250,10 @@ class PlaySession:
         seat = self.mover
         if seat is None or seat not in self.bots:
             raise ParlourError("no bot is to move")
-        action = self.bots[seat].act(decision_for(self.state, seat, self.feeds[seat]))
+        bot = self.bots[seat]
+        # Only a searching bot is handed a world to re-deal: building one costs a deal.
+        decision = decision_for(self.state, seat, self.feeds[seat], worlds=bot.searches)
+        action = bot.act(decision)
         return self.state.apply(action, seat)
 
     # ----- records -----------------------------------------------------------------------

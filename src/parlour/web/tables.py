@@ -691,8 +691,8 @@ class Table:
         feed = SeatFeed(seat)
         # The bot thinks in a thread on a copy: the table's game may take in another
         # process's move meanwhile.
-        decision = decision_for(state.clone(), seat, feed)
         bot = self._bot_for(seat)
+        decision = decision_for(state.clone(), seat, feed, worlds=bot.searches)
         action = await self.hall.bots.run(self.id, lambda: bot.act(decision))
         if self.state is not state or self.version != version:
             return  # somebody moved or restarted the game while the bot was thinking
