@@ -9,7 +9,6 @@ from hypothesis import strategies as st
 
 from parlour.sim.schedule import SimJob
 from parlour.sim.stats import gather, summarise, wilson_interval
-from parlour.sim.worker import ChunkResult
 
 # Wilson score intervals at 95% as published (Newcombe 1998, Table I; Wikipedia's
 # "Binomial proportion confidence interval"; R binom::binom.wilson), to 4 decimals.
@@ -46,21 +45,35 @@ def test_wilson_narrows_with_more_games() -> None:
 
 
 def _chunk(job: SimJob, start: int, games: list[tuple[list[int], list[float], int, str]]):
-    n = job.num_players
-    shares = np.zeros((len(games), n))
-    for row, (winners, _, _, _) in enumerate(games):
-        for seat in winners:
-            shares[row, seat] = 1 / len(winners)
-    return ChunkResult(
-        job=0,
-        start=start,
-        stop=start + len(games),
-        turns=np.array([g[2] for g in games], dtype=np.int64),
-        status=[g[3] for g in games],
-        scores=np.array([g[1] for g in games], dtype=np.float64),
-        shares=shares,
-        ranks=np.ones((len(games), n), dtype=np.int64),
-    )
+    """A chunk's result as the worker writes it, game by game: its own row builder counts the
+    winners' shares, so a tie the worker does not split fails the tests below."""
+    from parlour.sim.schedule import Chunk
+    from parlour.sim.worker import _Rows, ranks_from
+
+    rows = _Rows(len(games), job.num_players)
+    for winners, scores, turns, status in games:
+        won, points = tuple(winners), tuple(scores)
+        rows.add(status, won, points, ranks_from(won, points), turns)
+    return rows.result(0, Chunk(job=0, start=start, stop=start + len(games)))
+
+
+def test_a_tie_played_through_the_worker_is_shared(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A whole chunk through `play_chunk`, with a game whose every deal ends in a tie."""
+    from parlour.core.game import Outcome
+    from parlour.sim.schedule import Chunk
+    from parlour.sim.worker import play_chunk
+
+    def tie(state, bots) -> None:  # the game ends at once, two winners level
+        state._outcome = Outcome(
+            status="finished", scores=(1.0, 1.0), ranks=(1, 1), returns=(0.0, 0.0), winners=(0, 1)
+        )
+
+    monkeypatch.setattr("parlour.sim.worker.play_bots", tie)
+    job = SimJob(game="flip7", bots=("first", "random"), games=2, seed=0, bulk=False)
+    got = play_chunk(job, Chunk(job=0, start=0, stop=2))
+    assert got.shares.tolist() == [[0.5, 0.5], [0.5, 0.5]]
+    summary = summarise(gather(job, [got]))
+    assert [line.wins for line in summary.bots] == [1.0, 1.0]
 
 
 def test_ties_share_a_win_and_draws_count_for_nobody() -> None:
