@@ -53,3 +53,19 @@ class KillerBot(Bot):
 
 def add_killer_bot(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(base.GENERIC_BOTS, "killer", KillerBot)  # type: ignore[index]
+
+
+class LateCrashBot(CrashBot):
+    """Breaks only in a long game (its 150th decision): short games before it finish."""
+
+    name = "late-crash"
+
+    def act(self, decision: Decision):
+        self.moves += 1
+        if self.moves == 150:
+            raise RuntimeError("late crash bot gave up")
+        return decision.legal_actions[0]
+
+
+def add_late_crash_bot(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(base.GENERIC_BOTS, "late-crash", LateCrashBot)  # type: ignore[index]

@@ -11,7 +11,7 @@ import pytest
 
 from parlour.sim.stats import wilson_interval
 
-from .helpers import add_crash_bot, run_cli
+from .helpers import add_crash_bot, add_late_crash_bot, run_cli
 
 
 def test_simulate_json_is_exactly_the_design_object(capsys: pytest.CaptureFixture[str]) -> None:
@@ -111,6 +111,23 @@ def test_a_failing_game_exits_non_zero_with_its_seed(
     assert "seed" in err and "crash bot gave up" in err and str(tmp_path) in err
     saved = next(tmp_path.glob("parlour-failed-beggar-*.json"))
     assert run_cli(capsys, "replay", str(saved), "--json")[0] == 0
+
+
+def test_a_failing_run_shows_and_saves_the_games_before_the_failure(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    add_late_crash_bot(monkeypatch)
+    rows = tmp_path / "rows.csv"
+    code, _, err = run_cli(
+        capsys, "simulate", "beggar", "--bots", "first,late-crash", "--games", "60", "--seed",
+        "4", "--workers", "1", "--out", str(rows), "--records", str(tmp_path / "games"),
+    )  # fmt: skip
+    assert code != 0 and "late crash bot gave up" in err
+    failed_at = int(err.split("game ")[-1].split(" of beggar failed")[0])
+    assert f"{failed_at} games played before the failure" in err
+    assert "Traceback" not in err
+    saved = rows.read_text().splitlines()
+    assert len(saved) == 1 + failed_at  # a header, then one row per game kept
 
 
 def test_tournament_plays_every_pairing_and_saves_the_standings(

@@ -18,7 +18,7 @@ from parlour.sim.output import game_columns
 from parlour.sim.schedule import derive_seed, game_seed, seating
 from parlour.sim.worker import seat_names, seeded_bots
 
-from .helpers import add_crash_bot, add_killer_bot
+from .helpers import add_crash_bot, add_killer_bot, add_late_crash_bot
 
 
 def _same_games(a, b) -> None:
@@ -91,6 +91,24 @@ def test_a_failing_bot_is_reported_with_seed_and_record(
     assert state.turns == failure.turns and not state.is_over
     assert state.to_move == failure.seat
     assert Path(str(caught.value.saved).replace(".json", ".traceback.txt")).exists()
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_failing_run_keeps_the_games_played_before_the_failure(
+    monkeypatch: pytest.MonkeyPatch, workers: int
+) -> None:
+    add_late_crash_bot(monkeypatch)
+    with pytest.raises(SimulationFailed, match="late crash bot gave up") as caught:
+        simulate("beggar", "first,late-crash", 60, seed=4, workers=workers, chunk=5, bulk=False)
+    failed = caught.value
+    index = failed.failure.index
+    assert 0 < index < 60  # short games came first: there is something to keep
+    kept = failed.completed[0]
+    assert kept.job.games == index and len(kept.status) == index
+    # The kept games are the very games a run that stops before the failure plays.
+    alone = simulate("beggar", "first,late-crash", index, seed=4, workers=1, bulk=False)
+    assert np.array_equal(kept.turns, alone.rows.turns)
+    assert np.array_equal(kept.shares, alone.rows.shares)
 
 
 def test_bulk_path_gives_the_runner_s_table_when_the_game_offers_one() -> None:

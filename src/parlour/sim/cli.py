@@ -113,7 +113,8 @@ def simulate_command(
     """Bots play each other, seats rotated; wins (ties shared) with 95% intervals."""
     from parlour.sim.output import result_table, row_format, seat_table, write_rows
     from parlour.sim.plots import check_plot_path, plot_summary
-    from parlour.sim.simulate import prepare_job, simulate
+    from parlour.sim.simulate import SimulationFailed, prepare_job, simulate
+    from parlour.sim.stats import summarise
 
     if out is not None:
         row_format(out)
@@ -121,18 +122,32 @@ def simulate_command(
         check_plot_path(plot)
     # Checked here, before the progress bar starts; simulate() checks again, cheaply.
     job = prepare_job(game, bots, games, rules, seed)
-    with progress_bar(games, show_progress) as advance:
-        result = simulate(
-            game,
-            bots,
-            games,
-            rules=rules,
-            seed=job.seed,
-            workers=workers,
-            ray=ray,
-            records_dir=records,
-            progress=advance,
-        )
+    try:
+        with progress_bar(games, show_progress) as advance:
+            result = simulate(
+                game,
+                bots,
+                games,
+                rules=rules,
+                seed=job.seed,
+                workers=workers,
+                ray=ray,
+                records_dir=records,
+                progress=advance,
+            )
+    except SimulationFailed as failed:
+        # A long run that breaks keeps what it computed: the games before the failing one are
+        # summarised (and saved with --out) before the error names the failing seed.
+        kept = failed.completed[0] if failed.completed else None
+        if kept is not None and kept.job.games:
+            summary = summarise(kept)
+            err_console = Console(stderr=True)
+            err_console.print(f"{kept.job.games} games played before the failure:", highlight=False)
+            err_console.print(result_table(summary))
+            if out is not None:
+                write_rows(kept, out)
+                err_console.print(f"saved {out} (the games before the failure)", highlight=False)
+        raise
     saved = []
     if out is not None:
         write_rows(result.rows, out)

@@ -16,7 +16,7 @@ import tempfile
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextlib import closing
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -36,9 +36,18 @@ Progress = Callable[[int], None]
 class SimulationFailed(ParlourError):
     """A game raised; the message gives its seed and where its record was saved."""
 
-    def __init__(self, failure: GameFailure, game: str, saved: Path | None) -> None:
+    def __init__(
+        self,
+        failure: GameFailure,
+        game: str,
+        saved: Path | None,
+        completed: Sequence[GameRows] = (),
+    ) -> None:
         self.failure = failure
         self.saved = saved
+        # What was computed before the failure is kept: per job, the games played in order
+        # from the first up to (not including) the first that failed or did not arrive.
+        self.completed = list(completed)
         where = f"; record saved to {saved}" if saved else ""
         seat = "" if failure.seat is None else f", seat {failure.seat} to move"
         super().__init__(
@@ -184,6 +193,20 @@ def _earlier_chunks_arrived(
     return all((c.job, c.start) in arrived for c in chunks if (c.job, c.start) < first)
 
 
+def _leading_rows(job: SimJob, results: Sequence[ChunkResult]) -> GameRows:
+    """The games of `job` played without a gap from its first game: kept when a run fails."""
+    leading: list[ChunkResult] = []
+    played = 0
+    for result in sorted(results, key=lambda r: r.start):
+        if result.start != played:
+            break  # an earlier chunk never arrived: what follows it is not a prefix
+        leading.append(result)
+        played = result.stop
+        if result.failure is not None:
+            break
+    return gather(replace(job, games=played), leading)
+
+
 def run_jobs(
     jobs: Sequence[SimJob],
     backend: Backend,
@@ -221,7 +244,9 @@ def run_jobs(
     if failures:
         first = min(failures, key=lambda f: (f.job, f.index))
         job = jobs[first.job]
-        raise SimulationFailed(first, job.game, save_failure(first, job.game, records_dir))
+        saved = save_failure(first, job.game, records_dir)
+        kept = [_leading_rows(job, results) for job, results in zip(jobs, received, strict=True)]
+        raise SimulationFailed(first, job.game, saved, kept)
     return [gather(job, results) for job, results in zip(jobs, received, strict=True)]
 
 
