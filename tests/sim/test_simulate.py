@@ -75,7 +75,10 @@ def test_a_failing_bot_is_reported_with_seed_and_record(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, workers: int
 ) -> None:
     add_crash_bot(monkeypatch)
-    with pytest.raises(SimulationFailed) as caught:
+    with pytest.raises(
+        SimulationFailed,
+        match=r"game 0 of beggar failed \(seed \d+, seats crash, first.*crash bot gave up",
+    ) as caught:
         simulate("beggar", "crash,first", 50, seed=9, workers=workers, records_dir=tmp_path)
     failure = caught.value.failure
     message = str(caught.value)

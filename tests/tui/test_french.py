@@ -152,7 +152,7 @@ def errors_in_french() -> list[str]:
     ]
     messages = []
     for attempt in attempts:
-        with pytest.raises(ParlourError) as raised:
+        with pytest.raises(ParlourError, match=r"\w") as raised:
             attempt()
         messages.append(localise_message(str(raised.value), "fr"))
     return messages

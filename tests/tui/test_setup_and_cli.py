@@ -46,7 +46,7 @@ def test_flags_can_leave_only_bots_at_the_table() -> None:
     ],
 )
 def test_bad_flags_are_one_clear_line(argv: list[str], message: str, capsys: Any) -> None:
-    with pytest.raises(SystemExit) as exit_info:
+    with pytest.raises(SystemExit, match=r"^2$") as exit_info:
         main(argv)
     assert exit_info.value.code == 2
     err = capsys.readouterr().err
@@ -174,7 +174,7 @@ def test_ages_from_the_setup_let_the_youngest_start_and_survive_a_save(tmp_path:
 
 def play(argv: list[str]) -> None:
     """`parlour ...` as typed: a clean exit (status 0)."""
-    with pytest.raises(SystemExit) as exit_info:
+    with pytest.raises(SystemExit, match=r"^0$") as exit_info:
         main(argv)
     assert exit_info.value.code == 0
 
@@ -224,6 +224,6 @@ def test_resume_refuses_a_record_of_another_game(tmp_path: Any, capsys: Any) -> 
     from parlour.core.registry import get_game as game_named
 
     save_record(game_named("beggar").new_state(2, seed=1), tmp_path / "beggar.json")
-    with pytest.raises(SystemExit):
+    with pytest.raises(SystemExit, match=r"^2$"):
         main(["play", "flip7", "--resume", str(tmp_path / "beggar.json")])
     assert "is a game of beggar, not flip7" in capsys.readouterr().err

@@ -52,7 +52,7 @@ def stored_record(hall: Hall, table: Table) -> dict[str, Any]:
 def test_a_bad_table_request_is_refused_with_its_reason(
     hall: Hall, request_: dict[str, Any], code: str
 ) -> None:
-    with pytest.raises(TableError) as caught:
+    with pytest.raises(TableError, match=r"\w") as caught:
         hall.create(request_)
     assert caught.value.code == code
     assert hall.tables == {}
@@ -105,10 +105,10 @@ def test_a_bad_or_out_of_turn_move_changes_nothing(hall: Hall, action: Any, code
     state = table.state
     assert state is not None and state.to_move is not None
     before = (json.dumps(state.view(0)), json.dumps(stored_record(hall, table)), table.version)
-    with pytest.raises(TableError) as caught:
+    with pytest.raises(TableError, match=r"\w") as caught:
         table.act(state.to_move, action)
     assert caught.value.code == code
-    with pytest.raises(TableError) as caught:
+    with pytest.raises(TableError, match=r"it is not your turn \(seat 1 plays\)") as caught:
         table.act(1 - state.to_move, {"type": "flip"})
     assert caught.value.code == "out_of_turn"
     after = (json.dumps(table.state.view(0)), json.dumps(stored_record(hall, table)), table.version)

@@ -77,7 +77,7 @@ def test_no_stand_in_without_a_timer(hall: Hall) -> None:
 def test_serve_refuses_bad_settings_in_one_line(
     argv: list[str], text: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    with pytest.raises(SystemExit) as exited:
+    with pytest.raises(SystemExit, match=r"^2$") as exited:
         main(argv)
     assert exited.value.code == 2
     err = capsys.readouterr().err

@@ -277,10 +277,10 @@ def test_players_out_of_range_are_refused() -> None:
 def test_illegal_action_changes_nothing() -> None:
     state = GAME.new_state(2, deal={"hands": list(PAULHUS)})
     before = state.view(None)
-    with pytest.raises(IllegalAction) as err:
+    with pytest.raises(IllegalAction, match=r"it is not seat 1's turn \(seat 0 plays\)") as err:
         state.apply(FLIP, seat=1)
     assert err.value.rule == "out_of_turn"
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match=r"the only move in Beggar-My-Neighbour is to flip"):
         state.apply(object())  # type: ignore[arg-type]
     assert state.view(None) == before
     assert state.actions == []

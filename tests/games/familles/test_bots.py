@@ -79,7 +79,7 @@ def test_memory_never_re_asks_a_sure_miss_and_infers_where_a_card_must_be() -> N
 def test_search_budget_spec() -> None:
     assert parse_budget("0.2") == (0.2, None)
     assert parse_budget("64") == (None, 64)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=r"the number of playouts must be at least 1"):
         parse_budget("0")
     bot = make_bot(GAME, "search:3")
     assert isinstance(bot, SearchBot) and bot.playouts == 3

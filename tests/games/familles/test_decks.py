@@ -104,17 +104,17 @@ def test_an_unknown_deck_is_a_rules_error() -> None:
 
 
 def test_decks_list_and_check(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    with pytest.raises(SystemExit) as done:
+    with pytest.raises(SystemExit, match=r"^0$") as done:
         main(["decks", "list", "--json"])
     assert done.value.code in (0, None)
     assert '"Boulanger"' in capsys.readouterr().out
     good = write(tmp_path, deck_text())
-    with pytest.raises(SystemExit) as done:
+    with pytest.raises(SystemExit, match=r"^0$") as done:
         main(["decks", "check", str(good), "--lang", "en"])
     assert done.value.code in (0, None)
     assert "valid" in capsys.readouterr().out
     bad = write(tmp_path, deck_text(members=4))
-    with pytest.raises(SystemExit) as done:
+    with pytest.raises(SystemExit, match=r"^2$") as done:
         main(["decks", "check", str(bad)])
     assert done.value.code == 2
     assert "is not complete" in capsys.readouterr().err

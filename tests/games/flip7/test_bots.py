@@ -34,7 +34,7 @@ def test_every_bot_finishes_games_with_legal_moves(name: str) -> None:
 def test_bots_are_registered_with_parameters() -> None:
     assert {"threshold", "counter", "solver", "strong"} <= set(GAME.bots())
     assert make_bot(GAME, "threshold:30").threshold == 30
-    with pytest.raises(ParlourError):
+    with pytest.raises(ParlourError, match=r"bad parameters for bot 'threshold:lots':"):
         make_bot(GAME, "threshold:lots")
 
 

@@ -28,7 +28,7 @@ def test_rulebook_flip7_score() -> None:
 def test_card_names_round_trip() -> None:
     for code in range(22):
         assert parse_card(card_name(code)) == code
-    with pytest.raises(RulesError):
+    with pytest.raises(RulesError, match=r"unknown Flip 7 card '13'; cards are 0\.\.12, \+2,"):
         parse_card("13")
 
 
@@ -86,7 +86,9 @@ def test_staying_needs_a_card_and_an_illegal_move_changes_nothing() -> None:
     state = table(2, ["second_chance", "5"])
     assert state.legal_actions() == [HIT]
     before = (len(state.log), state.view(None))
-    with pytest.raises(IllegalAction) as err:
+    with pytest.raises(
+        IllegalAction, match=r"you cannot stay with no number or modifier in"
+    ) as err:
         state.apply(STAY)
     assert err.value.rule == "stay_needs_a_card"
     assert (len(state.log), state.view(None)) == before
@@ -257,13 +259,13 @@ def test_target_option() -> None:
 
 
 def test_bad_rules_and_deals_are_refused() -> None:
-    with pytest.raises(RulesError):
+    with pytest.raises(RulesError, match=r"target must be at least 1 point"):
         Flip7Rules(target=0)
-    with pytest.raises(RulesError):
+    with pytest.raises(RulesError, match=r"the deal holds 2 copies of 0, the deck has 1"):
         table(2, ["0", "0"])
-    with pytest.raises(RulesError):
+    with pytest.raises(RulesError, match=r"flip7 is played by 2 to 18 players, not 1"):
         GAME.new_state(1)
-    with pytest.raises(RulesError):
+    with pytest.raises(RulesError, match=r"flip7 is played by 2 to 18 players, not 19"):
         GAME.new_state(19)
     GAME.new_state(18, seed=1)
 
@@ -271,10 +273,12 @@ def test_bad_rules_and_deals_are_refused() -> None:
 def test_a_target_must_be_active() -> None:
     state2 = table(3, ["1", "2", "3", "freeze"])
     play(state2, "stay", "hit")  # seat 1 draws a Freeze; seat 0 is no longer active
-    with pytest.raises(IllegalAction) as err:
+    with pytest.raises(
+        IllegalAction, match=r"seat 0 cannot get the freeze \(choose among \[1,"
+    ) as err:
         state2.apply(Target(0))
     assert err.value.rule == "target_must_be_eligible"
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match=r"choose who gets the freeze"):
         state2.apply(HIT)
 
 
@@ -286,7 +290,7 @@ def test_action_ids_and_json_round_trip() -> None:
         action = GAME.action_from_id(i, rules, n)
         assert action.id == i
         assert GAME.action_from_json(action.to_json()) == action
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=r"Flip 7 with 4 players has no action 6"):
         GAME.action_from_id(6, rules, n)
 
 

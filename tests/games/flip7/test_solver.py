@@ -130,9 +130,9 @@ def test_flip_three_outlook_matches_enumeration() -> None:
 
 
 def test_impossible_hands_are_refused() -> None:
-    with pytest.raises(RulesError):
+    with pytest.raises(RulesError, match=r"a hand cannot hold two 12s \(that is a bust\)"):
         solve_hand([12, 12])
-    with pytest.raises(RulesError):
+    with pytest.raises(RulesError, match=r"seven different numbers are a Flip 7: the round"):
         solve_hand([1, 2, 3, 4, 5, 6, 7])
-    with pytest.raises(RulesError):
+    with pytest.raises(RulesError, match=r"that hand holds a card outside the chosen model"):
         solve_hand([18], numbers_only=True)  # no x2 in a numbers-only deck

@@ -59,7 +59,7 @@ def test_views_show_mannequins_wardrobe_outfits_and_jokers() -> None:
 def test_credits_name_the_authors(capsys: pytest.CaptureFixture[str]) -> None:
     assert "Sally et Loïse Margency" in GAME.credits("fr")
     assert "Sally and Loïse Margency" in GAME.credits("en")
-    with pytest.raises(SystemExit) as done:
+    with pytest.raises(SystemExit, match=r"^0$") as done:
         main(["rules", "panoplies", "--lang", "en"])
     assert done.value.code in (0, None)
     assert "Sally and Loïse Margency" in capsys.readouterr().out

@@ -246,10 +246,12 @@ def test_no_loser_when_nobody_can_lose_any_more() -> None:
 
 def test_ask_condition_is_the_character() -> None:
     s = make([["socks/mother"], ["coat/son"], ["coat/daughter"], ["shoes/mother"]])
-    with pytest.raises(IllegalAction) as err:
+    with pytest.raises(
+        IllegalAction, match=r"you may only ask for a card of a character you"
+    ) as err:
         ask(s, 1, "coat/son")
     assert err.value.rule == "character_not_held"
-    with pytest.raises(IllegalAction) as err:
+    with pytest.raises(IllegalAction, match=r"you may not ask for a card you already hold") as err:
         ask(s, 3, "socks/mother")
     assert err.value.rule == "card_held"
 
@@ -282,7 +284,7 @@ def test_seven_players_need_an_optional_family() -> None:
         GAME.new_state(7, seed=1)
     with pytest.raises(RulesError, match="need at least 3 optional"):
         GAME.new_state(9, seed=1, rules=PanopliesRules(hats=True))
-    with pytest.raises(RulesError):
+    with pytest.raises(RulesError, match=r"panoplies is played by 2 to 9 players, not 10"):
         GAME.new_state(10, seed=1, rules=PanopliesRules(hats=True, scarves=True, belts=True))
 
 
