@@ -252,7 +252,9 @@ class PlaySession:
             raise ParlourError("no bot is to move")
         bot = self.bots[seat]
         # Only a searching bot is handed a world to re-deal: building one costs a deal.
-        decision = decision_for(self.state, seat, self.feeds[seat], worlds=bot.searches)
+        decision = decision_for(
+            self.state, seat, self.feeds[seat], worlds=getattr(bot, "searches", False)
+        )
         action = bot.act(decision)
         return self.state.apply(action, seat)
 

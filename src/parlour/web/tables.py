@@ -692,7 +692,7 @@ class Table:
         # The bot thinks in a thread on a copy: the table's game may take in another
         # process's move meanwhile.
         bot = self._bot_for(seat)
-        decision = decision_for(state.clone(), seat, feed, worlds=bot.searches)
+        decision = decision_for(state.clone(), seat, feed, worlds=getattr(bot, "searches", False))
         action = await self.hall.bots.run(self.id, lambda: bot.act(decision))
         if self.state is not state or self.version != version:
             return  # somebody moved or restarted the game while the bot was thinking
