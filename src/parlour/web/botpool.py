@@ -24,7 +24,8 @@ MAX_BOT_SECONDS = 0.5  # a search bot's thinking time per move at a web table
 MAX_BOT_PLAYOUTS = 200  # or its number of playouts per move
 MAX_BOT_NUMBER = 1000  # any other numeric bot parameter
 HALF_LIFE = 30.0
-HEAVY = 1.0  # seconds of recent bot time that make a table a heavy user
+HEAVY = 1.0  # seconds of recent bot time that make a table a heavy user...
+SLOW_MOVE = 0.1  # ...if its moves are slow too (a loaded machine stretches quick moves)
 
 
 def bot_limit_error(spec: str, bot: Bot) -> str | None:
@@ -62,10 +63,16 @@ class BotPool:
         self.free = workers
         self.waiting: list[tuple[str, asyncio.Future[Any], Callable[[], Any]]] = []
         self.used: dict[str, tuple[float, float]] = {}  # table -> (seconds, when counted)
+        self.move_time: dict[str, float] = {}  # table -> running mean of its moves' seconds
 
     def usage(self, table_id: str, now: float) -> float:
         seconds, stamp = self.used.get(table_id, (0.0, now))
         return seconds * 0.5 ** ((now - stamp) / HALF_LIFE)
+
+    def heavy(self, table_id: str, now: float) -> bool:
+        """A table whose bots think long: much time lately, in slow moves. Many quick moves
+        on a busy machine add up too, and must not lock a light table out."""
+        return self.usage(table_id, now) > HEAVY and self.move_time.get(table_id, 0.0) > SLOW_MOVE
 
     async def run(self, table_id: str, work: Callable[[], Any]) -> Any:
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
@@ -78,7 +85,7 @@ class BotPool:
         while self.free and self.waiting:
             now = time.monotonic()
             job = min(self.waiting, key=lambda w: self.usage(w[0], now))
-            if self.free == 1 and self.usage(job[0], now) > HEAVY:
+            if self.free == 1 and self.heavy(job[0], now):
                 return  # the last worker waits for a light table's move
             self.waiting.remove(job)
             self.free -= 1
@@ -93,6 +100,8 @@ class BotPool:
     ) -> None:
         now = time.monotonic()
         self.used[table_id] = (self.usage(table_id, now) + now - start, now)
+        previous = self.move_time.get(table_id, now - start)
+        self.move_time[table_id] = 0.7 * previous + 0.3 * (now - start)
         self.free += 1
         if not future.done():
             if done.exception() is not None:
@@ -103,6 +112,7 @@ class BotPool:
 
     def forget(self, table_id: str) -> None:
         self.used.pop(table_id, None)
+        self.move_time.pop(table_id, None)
 
     def close(self) -> None:
         self.executor.shutdown(wait=False, cancel_futures=True)
