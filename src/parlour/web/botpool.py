@@ -2,10 +2,12 @@
 
 Bots think in a few worker threads of their own. Each table has at most one move waiting or
 running (its next automatic move), and when a worker frees up it takes the waiting move of the
-table that has used the least bot time lately (usage decays by half every HALF_LIFE seconds):
-and heavy users (over HEAVY seconds lately) never take the last free worker, which stays for
-the tables whose bots think little: a table of slow bots cannot keep an ordinary table's bot
-waiting. The budget itself is bounded by the caps on bot parameters (`cap_bot`).
+table that has used the least bot time lately (usage decays by half every HALF_LIFE seconds),
+and the moves of thinking bots (search bots, which spend their whole time budget) never take
+the last free worker, which stays for the tables whose bots answer at once: tables of slow
+bots cannot keep an ordinary table's bot waiting. Which bots think is known from the bot, not
+guessed from timings, because a busy machine stretches every move alike. The budget itself
+is bounded by the caps on bot parameters (`cap_bot`).
 """
 
 from __future__ import annotations
@@ -24,8 +26,6 @@ MAX_BOT_SECONDS = 0.5  # a search bot's thinking time per move at a web table
 MAX_BOT_PLAYOUTS = 200  # or its number of playouts per move
 MAX_BOT_NUMBER = 1000  # any other numeric bot parameter
 HALF_LIFE = 30.0
-HEAVY = 1.0  # seconds of recent bot time that make a table a heavy user...
-SLOW_MOVE = 0.1  # ...if its moves are slow too (a loaded machine stretches quick moves)
 
 
 def bot_limit_error(spec: str, bot: Bot) -> str | None:
@@ -61,22 +61,17 @@ class BotPool:
     def __init__(self, workers: int = 3) -> None:
         self.executor = ThreadPoolExecutor(workers, thread_name_prefix="parlour-bot")
         self.free = workers
-        self.waiting: list[tuple[str, asyncio.Future[Any], Callable[[], Any]]] = []
+        # (table, its answer, the work, whether the bot thinks for its whole budget)
+        self.waiting: list[tuple[str, asyncio.Future[Any], Callable[[], Any], bool]] = []
         self.used: dict[str, tuple[float, float]] = {}  # table -> (seconds, when counted)
-        self.move_time: dict[str, float] = {}  # table -> running mean of its moves' seconds
 
     def usage(self, table_id: str, now: float) -> float:
         seconds, stamp = self.used.get(table_id, (0.0, now))
         return seconds * 0.5 ** ((now - stamp) / HALF_LIFE)
 
-    def heavy(self, table_id: str, now: float) -> bool:
-        """A table whose bots think long: much time lately, in slow moves. Many quick moves
-        on a busy machine add up too, and must not lock a light table out."""
-        return self.usage(table_id, now) > HEAVY and self.move_time.get(table_id, 0.0) > SLOW_MOVE
-
-    async def run(self, table_id: str, work: Callable[[], Any]) -> Any:
+    async def run(self, table_id: str, work: Callable[[], Any], slow: bool = False) -> Any:
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
-        self.waiting.append((table_id, future, work))
+        self.waiting.append((table_id, future, work, slow))
         self._dispatch()
         return await future
 
@@ -84,12 +79,14 @@ class BotPool:
         self.waiting = [w for w in self.waiting if not w[1].done()]  # cancelled meanwhile
         while self.free and self.waiting:
             now = time.monotonic()
-            job = min(self.waiting, key=lambda w: self.usage(w[0], now))
-            if self.free == 1 and self.heavy(job[0], now):
-                return  # the last worker waits for a light table's move
+            # The last worker waits for a quick bot's move.
+            allowed = self.waiting if self.free > 1 else [w for w in self.waiting if not w[3]]
+            if not allowed:
+                return
+            job = min(allowed, key=lambda w: self.usage(w[0], now))
             self.waiting.remove(job)
             self.free -= 1
-            table_id, future, work = job
+            table_id, future, work, _ = job
             loop = asyncio.get_running_loop()
             started = time.monotonic()
             running = loop.run_in_executor(self.executor, work)
@@ -100,8 +97,6 @@ class BotPool:
     ) -> None:
         now = time.monotonic()
         self.used[table_id] = (self.usage(table_id, now) + now - start, now)
-        previous = self.move_time.get(table_id, now - start)
-        self.move_time[table_id] = 0.7 * previous + 0.3 * (now - start)
         self.free += 1
         if not future.done():
             if done.exception() is not None:
@@ -112,7 +107,6 @@ class BotPool:
 
     def forget(self, table_id: str) -> None:
         self.used.pop(table_id, None)
-        self.move_time.pop(table_id, None)
 
     def close(self) -> None:
         self.executor.shutdown(wait=False, cancel_futures=True)

@@ -693,7 +693,8 @@ class Table:
         # process's move meanwhile.
         bot = self._bot_for(seat)
         decision = decision_for(state.clone(), seat, feed, worlds=getattr(bot, "searches", False))
-        action = await self.hall.bots.run(self.id, lambda: bot.act(decision))
+        thinks = bool(getattr(bot, "searches", False))  # spends its whole time budget
+        action = await self.hall.bots.run(self.id, lambda: bot.act(decision), slow=thinks)
         if self.state is not state or self.version != version:
             return  # somebody moved or restarted the game while the bot was thinking
         try:
