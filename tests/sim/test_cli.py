@@ -107,7 +107,7 @@ def test_a_failing_game_exits_non_zero_with_its_seed(
         capsys, "simulate", "beggar", "--bots", "first,crash", "--games", "10", "--seed", "3",
         "--records", str(tmp_path), "--workers", "1",
     )  # fmt: skip
-    assert code == 2
+    assert code == 1  # a run that fails, not a usage error
     assert "seed" in err and "crash bot gave up" in err and str(tmp_path) in err
     saved = next(tmp_path.glob("parlour-failed-beggar-*.json"))
     assert run_cli(capsys, "replay", str(saved), "--json")[0] == 0

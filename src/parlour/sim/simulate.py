@@ -36,6 +36,8 @@ Progress = Callable[[int], None]
 class SimulationFailed(ParlourError):
     """A game raised; the message gives its seed and where its record was saved."""
 
+    exit_code = 1  # the command failed while running: the arguments were fine
+
     def __init__(
         self,
         failure: GameFailure,

@@ -11,6 +11,7 @@ from rich.console import Console
 from rich.table import Table
 
 import parlour.i18n.familles  # noqa: F401  (registers the texts)
+from parlour.core.errors import ParlourError
 from parlour.games.familles.decks import BUILTIN_DECKS, get_deck, load_deck_file
 from parlour.i18n import resolve_lang, t
 
@@ -47,7 +48,12 @@ def check_command(
 ) -> None:
     """Validate a deck file: a clear message for the first problem, or a summary."""
     language = resolve_lang(lang)
-    deck = load_deck_file(file)
+    try:
+        deck = load_deck_file(file)
+    except ParlourError as err:
+        # The check ran and found a fault: that is the command's answer (1), not a usage error.
+        err.exit_code = 1
+        raise
     console.print(
         t(
             "decks.check_ok",
