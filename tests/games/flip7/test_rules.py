@@ -197,6 +197,16 @@ def test_a_spare_second_chance_goes_to_an_active_player_without_one() -> None:
     assert state.second_chance == [True, False, True]
 
 
+def test_a_spare_second_chance_skips_a_player_who_stayed() -> None:
+    # Seat 0 keeps a Second Chance, seat 1 stays, seat 2 hits; seat 0's second one must go to
+    # seat 2, the only player still active without one: a stayed player is out of the round.
+    state = table(3, ["5", "1", "2", "second_chance", "3", "second_chance", "4"])
+    play(state, "hit", "stay", "hit", "hit")
+    assert state.status == ["active", "stayed", "active"]
+    assert events(state, "second_chance_given") == [{"seat": 0, "target": 2}]
+    assert state.second_chance == [True, False, True] and accounted(state)
+
+
 def test_a_spare_second_chance_with_nobody_eligible_is_discarded() -> None:
     state = table(2, ["second_chance", "second_chance", "second_chance"])
     play(state, "hit")
