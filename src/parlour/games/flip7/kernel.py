@@ -273,7 +273,7 @@ def _take(g: Any, n: int, seat: int, card: int, bonus: int, target: int, totals:
         else:
             _push(stack, g, GIVE_SC, seat, 0)
         return
-    if card == FREEZE or card == FLIP_THREE:
+    if card in (FREEZE, FLIP_THREE):
         _push(stack, g, ASSIGN, seat, card)
         return
     mods[seat, nmod[seat]] = card
@@ -363,7 +363,7 @@ def play_one(mt: Any, n: int, thresholds: Any, bonus: int, target: int, totals: 
             else:
                 _take(g, n, seat, card, bonus, target, totals, numbers, nnum, mods, nmod, sc,
                       status, opened, stack, disc)  # fmt: skip
-        elif kind == ASSIGN or kind == GIVE_SC or kind == BATCH:
+        elif kind in (ASSIGN, GIVE_SC, BATCH):
             chooser = stack[top, 1]
             if kind == ASSIGN:
                 card = stack[top, 2]
@@ -465,7 +465,7 @@ def play_one(mt: Any, n: int, thresholds: Any, bonus: int, target: int, totals: 
                 continue
             row = _push(stack, g, FLIP3, who, left - 1)
             stack[row, 4], stack[row, 5], stack[row, 6] = a0, a1, a2
-            if card == FREEZE or card == FLIP_THREE:
+            if card in (FREEZE, FLIP_THREE):
                 stack[row, 4 + naside] = card
                 stack[row, 3] = naside + 1
                 continue
