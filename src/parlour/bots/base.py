@@ -10,7 +10,7 @@ from __future__ import annotations
 import inspect
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from parlour.core.errors import ParlourError
@@ -25,10 +25,18 @@ class Decision:
     game: Game
     rules: Any
     seat: int
-    view: dict[str, Any]
     events: Sequence[Event]
     legal_actions: list[Any]
     _state: State
+    _view: dict[str, Any] | None = field(default=None, repr=False)
+
+    @property
+    def view(self) -> dict[str, Any]:
+        """What this seat sees now: built on first use, since many bots never read it and a
+        view costs more than the move itself in bulk play."""
+        if self._view is None:
+            self._view = self._state.view(self.seat)
+        return self._view
 
     def determinize(self, rng: random.Random) -> State:
         """A full state drawn from what this seat knows (hidden cards re-dealt)."""

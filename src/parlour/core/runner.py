@@ -25,7 +25,6 @@ def decision_for(state: State, seat: int, feed: SeatFeed) -> Decision:
         game=state.game,
         rules=state.rules,
         seat=seat,
-        view=state.view(seat),
         events=feed.events,
         legal_actions=state.legal_actions(),
         _state=state,
