@@ -157,3 +157,17 @@ def test_tournament_plays_every_pairing_and_saves_the_standings(
     with csv_path.open() as handle:
         rows = list(csv.DictReader(handle))
     assert len(rows) == 3 and all(int(r["games"]) == 20 for r in rows)
+
+
+def test_simulate_flip7_threshold_bots_kernel_gives_the_engine_table(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    args = ["simulate", "flip7", "--games", "2000", "--bots", "threshold:23,threshold:20"]
+    args += ["--seed", "13", "--workers", "1", "--json"]
+    code, fast, _ = run_cli(capsys, *args)
+    assert code == 0
+    # --records makes every game go through the reference engine (a record per game).
+    code, slow, _ = run_cli(capsys, *args, "--records", str(tmp_path / "records"))
+    assert code == 0
+    assert json.loads(fast) == json.loads(slow)
+    assert len(list((tmp_path / "records").iterdir())) == 2000

@@ -27,6 +27,8 @@ class Decision:
     game: Game
     rules: Any
     seat: int
+    # Built before the bot is called: a view built on first use would need the real state
+    # within the decision's reach, and a decision must hold no path to it.
     view: dict[str, Any]
     events: Sequence[Event]
     legal_actions: list[Any]

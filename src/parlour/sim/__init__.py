@@ -3,11 +3,30 @@
 `simulate` plays one table of bots (seats rotated); `tournament` plays every table drawn from a
 field of bots and rates them with OpenSkill. Both run in this process, a local process pool
 (every core by default) or a Ray cluster, with the same results for the same seed.
+
+The names below load on first use: importing `parlour.sim.cli` (every `parlour` command does)
+must not pull NumPy and the backends in, or `parlour --help` pays for them.
 """
 
-from parlour.sim.simulate import SimResult, SimulationFailed, simulate
-from parlour.sim.stats import Summary, wilson_interval
-from parlour.sim.tournament import TournamentResult, tournament
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from parlour.sim.simulate import SimResult, SimulationFailed, simulate
+    from parlour.sim.stats import Summary, wilson_interval
+    from parlour.sim.tournament import TournamentResult, tournament
+
+_HOMES = {
+    "SimResult": "parlour.sim.simulate",
+    "SimulationFailed": "parlour.sim.simulate",
+    "simulate": "parlour.sim.simulate",
+    "Summary": "parlour.sim.stats",
+    "wilson_interval": "parlour.sim.stats",
+    "TournamentResult": "parlour.sim.tournament",
+    "tournament": "parlour.sim.tournament",
+}
 
 __all__ = [
     "SimResult",
@@ -18,3 +37,12 @@ __all__ = [
     "tournament",
     "wilson_interval",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'parlour.sim' has no attribute {name!r}")
+    value = getattr(importlib.import_module(home), name)
+    globals()[name] = value  # later look-ups skip this function
+    return value

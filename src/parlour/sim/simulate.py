@@ -112,6 +112,17 @@ def _bulk_works(game: Game, rules: Any, players: int) -> bool:
     return answer is not None  # None: "not these rules"
 
 
+def _bulk_bots_work(game: Game, rules: Any, specs: Sequence[str]) -> bool:
+    """Whether the game's bulk path plays these bots itself (Flip 7's kernel plays threshold
+    bots); asked with no seeds, so nothing is compiled or started here."""
+    if not hasattr(game, "bulk_play"):
+        return False
+    try:
+        return game.bulk_play(rules, [], [tuple(specs)]) is not None  # type: ignore[attr-defined]
+    except (ParlourError, ValueError):
+        return False
+
+
 def prepare_job(
     game_name: str,
     bots: str | Sequence[str],
@@ -140,8 +151,13 @@ def prepare_job(
     use_bulk = (
         bulk
         and not records
-        and _bots_cannot_matter(game, the_rules, len(specs))
-        and _bulk_works(game, the_rules, len(specs))
+        and (
+            (
+                _bots_cannot_matter(game, the_rules, len(specs))
+                and _bulk_works(game, the_rules, len(specs))
+            )
+            or _bulk_bots_work(game, the_rules, specs)
+        )
     )
     return SimJob(
         game=game.name,

@@ -150,12 +150,20 @@ def play_chunk(job: SimJob, chunk: Chunk) -> ChunkResult:
 
 
 def _play_bulk(game: Game, rules: Any, job: SimJob, chunk: Chunk) -> ChunkResult:
-    """The game's own bulk path (a compiled kernel, say) for games where no bot decides."""
+    """The game's own bulk path (a compiled kernel, say): for games where no bot decides, or
+    for bots the game's kernel plays itself."""
     n = job.num_players
     seeds = [game_seed(job, index) for index in range(chunk.start, chunk.stop)]
     rows = _Rows(chunk.size, n)
     try:
-        answer = game.bulk_outcomes(rules, n, seeds)  # type: ignore[attr-defined]
+        if hasattr(game, "bulk_play"):  # a bulk path that plays the bots too (Flip 7)
+            tables = [
+                tuple(job.bots[b] for b in seating(index, n))
+                for index in range(chunk.start, chunk.stop)
+            ]
+            answer = game.bulk_play(rules, seeds, tables)  # type: ignore[attr-defined]
+        else:
+            answer = game.bulk_outcomes(rules, n, seeds)  # type: ignore[attr-defined]
     except Exception as err:  # reported against the chunk's first game: no record exists
         specs = tuple(job.bots[b] for b in seating(chunk.start, n))
         failure = _failure(chunk.job, chunk.start, seeds[0], specs, None, err)

@@ -197,14 +197,14 @@ def test_a_spare_second_chance_goes_to_an_active_player_without_one() -> None:
     assert state.second_chance == [True, False, True]
 
 
-def test_a_spare_second_chance_skips_a_player_who_stayed() -> None:
-    # Seat 0 keeps a Second Chance, seat 1 stays, seat 2 hits; seat 0's second one must go to
-    # seat 2, the only player still active without one: a stayed player is out of the round.
-    state = table(3, ["5", "1", "2", "second_chance", "3", "second_chance", "4"])
+def test_a_spare_second_chance_never_goes_to_a_player_who_stayed() -> None:
+    # Seat 1 stays; seat 0 then draws a spare Second Chance: only seat 2 (active) may take it.
+    state = table(3, ["second_chance", "1", "2", "3", "4", "second_chance"])
     play(state, "hit", "stay", "hit", "hit")
-    assert state.status == ["active", "stayed", "active"]
+    assert state.status[1] == "stayed"
+    assert state.second_chance == [True, False, True]
     assert events(state, "second_chance_given") == [{"seat": 0, "target": 2}]
-    assert state.second_chance == [True, False, True] and accounted(state)
+    assert state.view(None)["pending"] is None and state.to_move == 2
 
 
 def test_a_spare_second_chance_with_nobody_eligible_is_discarded() -> None:

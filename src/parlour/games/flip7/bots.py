@@ -73,6 +73,16 @@ class ThresholdBot(Flip7Bot):
         if self.threshold < 1:
             raise ValueError("the threshold must be at least 1")
 
+    def act(self, decision: Decision) -> Any:
+        view = decision.view
+        if view["pending"] is not None:
+            return super().act(decision)  # a target to choose: the table is read in full
+        # Hit or stay needs only its own numbers: no need to parse the whole table.
+        if STAY not in decision.legal_actions:
+            return HIT
+        held = sum(int(c) for c in view["table"][decision.seat]["numbers"])
+        return STAY if held >= self.threshold else HIT
+
     def stays(self, table: Table, decision: Decision) -> bool:
         return sum(table.numbers[table.seat]) >= self.threshold
 

@@ -84,6 +84,9 @@ def parse_card(text: str | int) -> int:
 
 
 _CODES: dict[str | int, int] = {card_name(c): c for c in range(KINDS)}
+# Every card's name by code: the views of a game name hundreds of cards per decision.
+NAMES: tuple[str, ...] = tuple(card_name(c) for c in range(KINDS))
+CODES: dict[str, int] = {name: c for c, name in enumerate(NAMES)}
 
 
 def full_deck() -> list[int]:

@@ -9,8 +9,6 @@ from rich.console import Console
 from rich.table import Table
 
 from parlour.core.errors import ParlourError
-from parlour.games.flip7.game import parse_hand
-from parlour.games.flip7.solver import model_name, solve, solve_hand
 
 flip7_app = typer.Typer(help="Flip 7: the exact single-round solver.", no_args_is_help=True)
 console = Console(soft_wrap=True)
@@ -37,6 +35,10 @@ def solve_command(
     """
     if bonus < 0:
         raise ParlourError("--bonus cannot be negative")
+    # Here, not at the top: the solver needs NumPy, which other commands must not pay for.
+    from parlour.games.flip7.game import parse_hand
+    from parlour.games.flip7.solver import model_name, solve, solve_hand
+
     if hand is not None:
         result = solve_hand(parse_hand(hand), numbers_only, no_modifiers, bonus)
         if as_json:

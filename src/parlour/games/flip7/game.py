@@ -53,6 +53,15 @@ class Flip7(Game):
             deal = normalise_deal(deal, len(seat_list))
         return Flip7State(rules, seat_list, seed, deal)
 
+    def bulk_play(
+        self, rules: Any, seeds: Sequence[int], tables: Sequence[Sequence[str]]
+    ) -> list[tuple[tuple[int, ...], tuple[float, ...], int, str]] | None:
+        """Whole games by the compiled kernel when every bot is a threshold bot (see bulk.py):
+        per seed the outcome the reference engine gives, None when the kernel cannot play them."""
+        from parlour.games.flip7.bulk import bulk_play
+
+        return bulk_play(rules or Flip7Rules(), seeds, tables)
+
     def action_from_json(self, obj: Mapping[str, Any]) -> Any:
         kind = obj.get("type")
         if kind == "hit":

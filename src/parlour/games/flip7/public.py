@@ -12,12 +12,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from parlour.games.flip7.cards import (
+    CODES,
     FULL_COUNTS,
     KINDS,
     SECOND_CHANCE,
     X2,
     is_number,
-    parse_card,
     plus_value,
 )
 
@@ -51,13 +51,14 @@ def read_table(view: Mapping[str, Any], seat: int | None = None) -> Table:
     mover = view.get("to_move") if seat is None else seat
     table = view["table"]
     numbers = [[int(c) for c in row["numbers"]] for row in table]
-    modifiers = [[parse_card(c) for c in row["modifiers"]] for row in table]
+    # Views name their cards exactly as `card_name` does: a plain look-up reads them.
+    modifiers = [[CODES[c] for c in row["modifiers"]] for row in table]
     seen = [0] * KINDS
     discard = [0] * KINDS
     for name in view["discard"]:
-        discard[parse_card(name)] += 1
+        discard[CODES[name]] += 1
     for name in view["in_play"]:
-        seen[parse_card(name)] += 1
+        seen[CODES[name]] += 1
     for s, row in enumerate(table):
         for c in numbers[s]:
             seen[c] += 1

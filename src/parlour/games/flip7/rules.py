@@ -22,6 +22,7 @@ from parlour.games.flip7.cards import (
     FREEZE,
     FULL_COUNTS,
     KINDS,
+    NAMES,
     SECOND_CHANCE,
     card_name,
     check_counts,
@@ -218,18 +219,18 @@ class Flip7State(State):
             "totals": list(self.totals),
             "table": [
                 {
-                    "numbers": [card_name(c) for c in self.numbers[s]],
-                    "modifiers": [card_name(c) for c in self.modifiers[s]],
+                    "numbers": [NAMES[c] for c in self.numbers[s]],
+                    "modifiers": [NAMES[c] for c in self.modifiers[s]],
                     "second_chance": self.second_chance[s],
                     "status": self.status[s],
                     "points": self.points(s),
                 }
                 for s in range(self.num_players)
             ],
-            "in_play": [card_name(c) for c in self._cards_in_play()],
+            "in_play": [NAMES[c] for c in self._cards_in_play()],
             "deck_size": len(self.deck),
-            "deck_counts": {card_name(c): k for c, k in enumerate(deck_counts) if k},
-            "discard": [card_name(c) for c in self.discard],
+            "deck_counts": {NAMES[c]: k for c, k in enumerate(deck_counts) if k},
+            "discard": [NAMES[c] for c in self.discard],
             "pending": pending,
             # A copy: a view must not hand out the state's own list.
             "last_round": None if self.last_points is None else list(self.last_points),

@@ -1,0 +1,246 @@
+"""Parlour against the engines a researcher would otherwise pick, side by side in one run.
+
+    python benchmarks/peers.py                      # 5 rounds of about 1 s a side
+    python benchmarks/peers.py --seconds 2 --rounds 7 --beggar
+
+Workloads, each timed in alternating rounds (peer, Parlour, peer, ...) so that a change of
+machine load hits both alike; rates are per second of this process's CPU time
+(time.process_time); the median of the rounds is reported, with Parlour's ratio to the peer.
+
+- Flip 7, full 2-player games, threshold bots (23 and 20). The peer is a plain-Python engine
+  written down below in the style of Bernstern/flipped_seven (lists of cards, one object per
+  game, a bot called per decision); that project's own package is not installed here, so this
+  is a stand-in of the same kind, not its code. Parlour is timed twice: the reference engine
+  through the public API (`play_bots`, the game's own `ThresholdBot`s) and the compiled kernel
+  (`parlour simulate`'s bulk path).
+- The 7 familles (3 players, random bots, public API) against OpenSpiel's C++ go_fish (2 players,
+  uniformly random legal play from Python), when `pyspiel` imports.
+- Beggar, with `--beggar`: `beggar_peer.run()` (acinnes/bmn built with g++), when present.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+# ----- the plain-Python Flip 7 peer -----------------------------------------------------------
+PEER_DECK = (
+    [0] + [n for n in range(1, 13) for _ in range(n)]
+    + ["+2", "+4", "+6", "+8", "+10", "x2"] + ["freeze", "flip3", "second"] * 3
+)  # fmt: skip
+
+
+class PeerPlayer:
+    def __init__(self, threshold: int) -> None:
+        self.threshold = threshold
+        self.total = 0
+        self.reset()
+
+    def reset(self) -> None:
+        self.numbers: list[int] = []
+        self.mods: list[str] = []
+        self.second = False
+        self.out = False
+        self.bust = False
+
+    def wants_hit(self) -> bool:
+        return sum(self.numbers) < self.threshold
+
+    def score(self) -> int:
+        if self.bust:
+            return 0
+        s = sum(self.numbers) * (2 if "x2" in self.mods else 1)
+        s += sum(int(m[1:]) for m in self.mods if m[0] == "+")
+        return s + (15 if len(self.numbers) == 7 else 0)
+
+
+class PeerGame:
+    """One game: rounds until someone reaches 200 alone; Freeze and Flip Three on the opponent."""
+
+    def __init__(self, thresholds: list[int], rng: random.Random) -> None:
+        self.rng = rng
+        self.players = [PeerPlayer(t) for t in thresholds]
+        self.deck = list(PEER_DECK)
+        rng.shuffle(self.deck)
+        self.discard: list[Any] = []
+
+    def draw(self) -> Any:
+        if not self.deck:
+            self.deck, self.discard = self.discard, []
+            self.rng.shuffle(self.deck)
+        return self.deck.pop() if self.deck else None
+
+    def give(self, p: PeerPlayer, card: Any) -> bool:
+        """Apply a card; True when the round ends on a Flip 7."""
+        if isinstance(card, int):
+            if card in p.numbers:
+                if p.second:
+                    p.second = False
+                    self.discard += [card, "second"]
+                else:
+                    p.bust = p.out = True
+                    self.discard.append(card)
+                return False
+            p.numbers.append(card)
+            return len(p.numbers) == 7
+        if card == "second":
+            if p.second:
+                self.discard.append(card)
+            p.second = True
+            return False
+        if card in ("freeze", "flip3"):
+            others = [q for q in self.players if not q.out and q is not p]
+            victim = min(others, key=PeerPlayer.score) if others else p
+            self.discard.append(card)
+            if card == "freeze":
+                victim.out = True
+                return False
+            for _ in range(3):
+                if victim.out:
+                    break
+                nxt = self.draw()
+                if nxt is None:
+                    break
+                if self.give(victim, nxt):
+                    return True
+            return False
+        p.mods.append(card)
+        return False
+
+    def play(self) -> int:
+        while True:
+            for p in self.players:
+                p.reset()
+            flip7 = False
+            while not flip7 and any(not p.out for p in self.players):
+                for p in self.players:
+                    if p.out:
+                        continue
+                    if p.numbers and not p.wants_hit():
+                        p.out = True
+                        continue
+                    card = self.draw()
+                    if card is None or self.give(p, card):
+                        flip7 = True
+                        break
+            for p in self.players:
+                p.total += p.score()
+                self.discard += p.numbers + p.mods + (["second"] if p.second else [])
+            best = max(p.total for p in self.players)
+            if best >= 200 and sum(p.total == best for p in self.players) == 1:
+                return next(i for i, p in enumerate(self.players) if p.total == best)
+
+
+# ----- timed workloads ------------------------------------------------------------------------
+def rate(work: Callable[[int], int], seconds: float) -> float:
+    """Games per CPU second of `work(i)` (one game each) over about `seconds`."""
+    done = 0
+    started = time.process_time()
+    while time.process_time() - started < seconds:
+        done += work(done)
+    return done / (time.process_time() - started)
+
+
+def flip7_workloads() -> dict[str, Callable[[int], int]]:
+    from parlour.bots.base import make_bot
+    from parlour.core.game import Seat
+    from parlour.core.runner import play_bots
+    from parlour.games.flip7 import kernel
+    from parlour.games.flip7.game import GAME
+
+    seats = [Seat("a"), Seat("b")]
+
+    def peer(i: int) -> int:
+        PeerGame([23, 20], random.Random(i)).play()
+        return 1
+
+    def engine(i: int) -> int:
+        state = GAME.new_state(seats, seed=i)
+        play_bots(state, [make_bot(GAME, "threshold:23"), make_bot(GAME, "threshold:20")])
+        return 1
+
+    kernel.run([0], [[23, 20]])  # compiled or loaded from the cache before any timing
+
+    def bulk(i: int) -> int:
+        kernel.run(range(i, i + 2000), [[23, 20]] * 2000)
+        return 2000
+
+    return {"peer (plain Python)": peer, "Parlour engine": engine, "Parlour kernel": bulk}
+
+
+def familles_workloads() -> dict[str, Callable[[int], int]]:
+    from parlour.bots.base import make_bot
+    from parlour.core.registry import get_game
+    from parlour.core.runner import play_bots
+
+    out: dict[str, Callable[[int], int]] = {}
+    try:
+        import numpy as np
+        import pyspiel
+
+        go_fish = pyspiel.load_game("go_fish")
+
+        def peer(i: int) -> int:
+            rng = np.random.default_rng(i)
+            state = go_fish.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+                    state.apply_action(int(rng.choice(outcomes, p=probs)))
+                else:
+                    legal = state.legal_actions()
+                    state.apply_action(legal[int(rng.integers(len(legal)))])
+            return 1
+
+        out["peer (OpenSpiel go_fish)"] = peer
+    except ImportError:
+        print("OpenSpiel (pyspiel) is not installed: the go_fish peer is skipped")
+    game = get_game("familles")
+
+    def engine(i: int) -> int:
+        state = game.new_state(3, seed=i)
+        master = random.Random(i)
+        play_bots(state, [make_bot(game, "random", random.Random(master.random())) for _ in "abc"])
+        return 1
+
+    out["Parlour engine (3 players)"] = engine
+    return out
+
+
+def compare(name: str, works: dict[str, Callable[[int], int]], seconds: float, rounds: int) -> None:
+    rates: dict[str, list[float]] = {label: [] for label in works}
+    for _ in range(rounds):
+        for label, work in works.items():
+            rates[label].append(rate(work, seconds))
+    medians = {label: statistics.median(r) for label, r in rates.items()}
+    peer = next(iter(medians.values()))
+    print(f"\n{name} (median of {rounds} rounds, games per CPU second)")
+    for label, value in medians.items():
+        print(f"  {label:28s} {value:12,.0f}   x{value / peer:6.2f}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=1.0)
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--beggar", action="store_true", help="also run beggar_peer.run()")
+    args = parser.parse_args()
+    compare("Flip 7, 2 players, threshold:23 v threshold:20", flip7_workloads(), args.seconds,
+            args.rounds)  # fmt: skip
+    compare("7 familles v go_fish, random play", familles_workloads(), args.seconds, args.rounds)
+    if args.beggar and (Path(__file__).parent / "beggar_peer.py").exists():
+        import sys
+
+        sys.path.insert(0, str(Path(__file__).parent))
+        import beggar_peer
+
+        print("\nBeggar:", beggar_peer.run(deals=500_000, rounds=args.rounds))
+
+
+if __name__ == "__main__":
+    main()

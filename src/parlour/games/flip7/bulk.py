@@ -1,0 +1,62 @@
+"""Flip 7's bulk path: whole games between threshold bots, played by the compiled kernel.
+
+`simulate` asks `bulk_thresholds` whether a table of bots can go to the kernel; only
+`threshold[:T]` bots on the default variant can (no spare Second Chance given by choice, no turn
+cap). Every other table is played by the reference engine, with the same results a game's seed
+gives there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from parlour.bots.base import parse_bot_spec
+
+Outcome = tuple[tuple[int, ...], tuple[float, ...], int, str]
+
+
+def bulk_thresholds(rules: Any, specs: Sequence[str]) -> list[int] | None:
+    """The seat thresholds when the kernel can play these bots under these rules, else None."""
+    if rules.second_chance_may_be_given or rules.max_turns is not None:
+        return None
+    out = []
+    for spec in specs:
+        name, params = parse_bot_spec(spec)
+        if name != "threshold" or len(params) > 1:
+            return None
+        try:
+            value = int(params[0]) if params else 23
+        except ValueError:
+            return None
+        if value < 1:
+            return None
+        out.append(value)
+    return out
+
+
+def bulk_play(
+    rules: Any, seeds: Sequence[int], tables: Sequence[Sequence[str]]
+) -> list[Outcome] | None:
+    """Per seed, the outcome of `new_state(seats, seed)` played by the bots `tables[i]` (one
+    spec per seat): (winners, final totals, turns, "finished"). None when the kernel cannot play
+    them."""
+    rows = []
+    for specs in tables:
+        row = bulk_thresholds(rules, specs)
+        if row is None:
+            return None
+        rows.append(row)
+    if not seeds:
+        return []
+    if any(not 0 <= seed < 2**63 for seed in seeds):
+        return None
+    from parlour.games.flip7 import kernel  # NumPy and Numba: only when games are played
+
+    totals, turns = kernel.run(list(seeds), rows, rules.flip7_bonus, rules.target)
+    out: list[Outcome] = []
+    for row_totals, row_turns in zip(totals.tolist(), turns.tolist(), strict=True):
+        best = max(row_totals)
+        winners = tuple(s for s, x in enumerate(row_totals) if x == best)
+        out.append((winners, tuple(float(x) for x in row_totals), int(row_turns), "finished"))
+    return out

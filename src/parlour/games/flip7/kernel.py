@@ -1,0 +1,529 @@
+"""The compiled Flip 7 kernel: whole games between threshold bots, many at once.
+
+Arrays of seeds and thresholds go in, final totals and turns come out. Game for game it gives
+what `Flip7State` and `ThresholdBot` give for the same seed: the engine below is a transcription
+of `rules.Flip7State` (its stack of steps, the order in which cards reach the discard) and the
+random draws are those of Python's `random.Random(seed)`: a Mersenne Twister seeded as CPython
+seeds it, `_randbelow` by rejection on `getrandbits`, `shuffle` from the top index down. That
+is what makes "same seed, same game" hold without passing decks from Python.
+
+Only the default variant is played (a spare Second Chance is not given away by choice, no turn
+cap); `bulk.py` declines the others and the reference engine plays them.
+
+Every function is plain Python on NumPy arrays: compiled by Numba (cached on disk) when Numba
+is present, run as it is otherwise (identical results, much slower).
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import numpy as np
+
+try:  # Numba is a dependency, but a platform without a wheel must still work.
+    if os.environ.get("PARLOUR_NO_NUMBA"):
+        raise ImportError("PARLOUR_NO_NUMBA is set")
+    import numba
+
+    HAVE_NUMBA = True
+except ImportError:  # pragma: no cover - exercised on machines without Numba
+    numba = None  # type: ignore[assignment]
+    HAVE_NUMBA = False
+
+
+def _njit(fn: Any) -> Any:
+    if not HAVE_NUMBA:
+        return fn
+    return numba.njit(cache=True, nogil=True)(fn)
+
+
+# ----- CPython's Mersenne Twister (Modules/_randommodule.c) ---------------------------------
+_N, _M = 624, 397
+_MASK32 = 0xFFFFFFFF
+MT_WORDS = _N + 1  # the 624 words and the read position
+
+
+@_njit
+def _mt_seed(mt: Any, key0: int, key1: int, nkey: int) -> None:
+    """`random.Random(seed)` for 0 <= seed < 2**64: init_by_array on its 32-bit words."""
+    mt[0] = 19650218
+    for i in range(1, _N):
+        prev = mt[i - 1]
+        mt[i] = (1812433253 * (prev ^ (prev >> 30)) + i) & _MASK32
+    i, j = 1, 0
+    for _ in range(max(_N, nkey)):
+        prev = mt[i - 1]
+        word = key0 if j == 0 else key1
+        mt[i] = ((mt[i] ^ (((prev ^ (prev >> 30)) * 1664525) & _MASK32)) + word + j) & _MASK32
+        i += 1
+        j += 1
+        if i >= _N:
+            mt[0] = mt[_N - 1]
+            i = 1
+        if j >= nkey:
+            j = 0
+    for _ in range(_N - 1):
+        prev = mt[i - 1]
+        mt[i] = ((mt[i] ^ (((prev ^ (prev >> 30)) * 1566083941) & _MASK32)) - i) & _MASK32
+        i += 1
+        if i >= _N:
+            mt[0] = mt[_N - 1]
+            i = 1
+    mt[0] = 0x80000000
+    mt[_N] = _N  # the read position: the first draw regenerates the block
+
+
+@_njit
+def _mt_next(mt: Any) -> int:
+    if mt[_N] >= _N:
+        for kk in range(_N):
+            y = (mt[kk] & 0x80000000) | (mt[(kk + 1) % _N] & 0x7FFFFFFF)
+            value = mt[(kk + _M) % _N] ^ (y >> 1)
+            if y & 1:
+                value ^= 0x9908B0DF
+            mt[kk] = value
+        mt[_N] = 0
+    y = mt[mt[_N]]
+    mt[_N] += 1
+    y ^= y >> 11
+    y ^= (y << 7) & 0x9D2C5680
+    y ^= (y << 15) & 0xEFC60000
+    y ^= y >> 18
+    return y
+
+
+@_njit
+def _randbelow(mt: Any, n: int) -> int:
+    k = 0
+    while (1 << k) <= n:
+        k += 1
+    r = _mt_next(mt) >> (32 - k)
+    while r >= n:
+        r = _mt_next(mt) >> (32 - k)
+    return r
+
+
+@_njit
+def _shuffle(mt: Any, cards: Any, count: int) -> None:
+    for i in range(count - 1, 0, -1):
+        j = _randbelow(mt, i + 1)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+# ----- the engine ---------------------------------------------------------------------------
+FREEZE, FLIP_THREE, SECOND_CHANCE, X2 = 19, 20, 21, 18
+ACTIVE, STAYED, FROZEN, BUST = 0, 1, 2, 3
+# Steps of the stack, as in rules.py; a row: kind, then
+#   DEAL i | NEXT seat | TURN seat | ASSIGN seat card | GIVE_SC seat
+#   FLIP3 target left naside a0 a1 a2 | BATCH seat - ncards c0 c1 c2 ntargets t0 t1 t2
+#   RESOLVE card target
+DEAL, NEXT, TURN, ASSIGN, GIVE_SC, FLIP3, BATCH, RESOLVE = 0, 1, 2, 3, 4, 5, 6, 7
+_COLS = 11
+_DEPTH = 64
+# Scalars of a game, in one array so that helper functions can change them.
+_NDECK, _NDISC, _SP, _DEALER, _OVER, _ROUND, _TURNS = 0, 1, 2, 3, 4, 5, 6
+
+FULL_DECK = np.array(
+    [c for c in range(22) for _ in range(1 if c <= 1 else c if c <= 12 else 3 if c >= 19 else 1)],
+    dtype=np.int64,
+)
+
+
+@_njit
+def _push(stack: Any, g: Any, kind: int, a: int, b: int) -> int:
+    row = g[_SP]
+    g[_SP] += 1
+    for col in range(_COLS):
+        stack[row, col] = 0
+    stack[row, 0] = kind
+    stack[row, 1] = a
+    stack[row, 2] = b
+    return row
+
+
+@_njit
+def _discard(disc: Any, g: Any, card: int) -> None:
+    disc[g[_NDISC]] = card
+    g[_NDISC] += 1
+
+
+@_njit
+def _points(numbers: Any, nnum: Any, mods: Any, nmod: Any, seat: int) -> int:
+    total = 0
+    for k in range(nnum[seat]):
+        total += numbers[seat, k]
+    double = False
+    plus = 0
+    for k in range(nmod[seat]):
+        card = mods[seat, k]
+        if card == X2:
+            double = True
+        else:
+            plus += 2 * (card - 12)
+    return (2 * total if double else total) + plus
+
+
+@_njit
+def _draw(mt: Any, deck: Any, disc: Any, g: Any) -> int:
+    if g[_NDECK] == 0:
+        if g[_NDISC] == 0:
+            return -1
+        for k in range(g[_NDISC]):
+            deck[k] = disc[k]
+        g[_NDECK] = g[_NDISC]
+        g[_NDISC] = 0
+        _shuffle(mt, deck, g[_NDECK])
+    g[_NDECK] -= 1
+    return deck[g[_NDECK]]
+
+
+@_njit
+def _start_round(g: Any, n: int, nnum: Any, nmod: Any, sc: Any, status: Any, opened: Any,
+                 stack: Any) -> None:  # fmt: skip
+    g[_ROUND] += 1
+    for s in range(n):
+        nnum[s] = 0
+        nmod[s] = 0
+        sc[s] = 0
+        status[s] = ACTIVE
+        opened[s] = 0
+    g[_SP] = 0
+    _push(stack, g, DEAL, 0, 0)
+
+
+@_njit
+def _end_round(g: Any, n: int, flip7_seat: int, bonus: int, target: int, totals: Any,
+               numbers: Any, nnum: Any, mods: Any, nmod: Any, sc: Any, status: Any,
+               opened: Any, stack: Any, disc: Any) -> None:  # fmt: skip
+    # The cards in play (set aside, pending), bottom of the stack first, as `_cards_in_play`.
+    for row in range(g[_SP]):
+        kind = stack[row, 0]
+        if kind == ASSIGN:
+            _discard(disc, g, stack[row, 2])
+        elif kind == RESOLVE:
+            _discard(disc, g, stack[row, 1])
+        elif kind == FLIP3:
+            _discard(disc, g, FLIP_THREE)
+            for k in range(stack[row, 3]):
+                _discard(disc, g, stack[row, 4 + k])
+        elif kind == BATCH:
+            for k in range(stack[row, 3]):
+                _discard(disc, g, stack[row, 4 + k])
+        elif kind == GIVE_SC:
+            _discard(disc, g, SECOND_CHANCE)
+    g[_SP] = 0
+    for s in range(n):
+        if status[s] != BUST:
+            totals[s] += _points(numbers, nnum, mods, nmod, s) + (bonus if s == flip7_seat else 0)
+        for k in range(nnum[s]):
+            _discard(disc, g, numbers[s, k])
+        for k in range(nmod[s]):
+            _discard(disc, g, mods[s, k])
+        if sc[s]:
+            _discard(disc, g, SECOND_CHANCE)
+        nnum[s] = 0
+        nmod[s] = 0
+        sc[s] = 0
+    best = totals[0]
+    for s in range(1, n):
+        best = max(best, totals[s])
+    if best >= target:
+        leaders = 0
+        for s in range(n):
+            if totals[s] == best:
+                leaders += 1
+        if leaders == 1:
+            g[_OVER] = 1
+            return
+    g[_DEALER] = (g[_DEALER] + 1) % n
+    _start_round(g, n, nnum, nmod, sc, status, opened, stack)
+
+
+@_njit
+def _take(g: Any, n: int, seat: int, card: int, bonus: int, target: int, totals: Any,
+          numbers: Any, nnum: Any, mods: Any, nmod: Any, sc: Any, status: Any, opened: Any,
+          stack: Any, disc: Any) -> None:  # fmt: skip
+    if card <= 12:
+        for k in range(nnum[seat]):
+            if numbers[seat, k] == card:
+                if sc[seat]:
+                    sc[seat] = 0
+                    _discard(disc, g, card)
+                    _discard(disc, g, SECOND_CHANCE)
+                    return
+                status[seat] = BUST
+                for q in range(nnum[seat]):
+                    _discard(disc, g, numbers[seat, q])
+                for q in range(nmod[seat]):
+                    _discard(disc, g, mods[seat, q])
+                _discard(disc, g, card)
+                nnum[seat] = 0
+                nmod[seat] = 0
+                return
+        numbers[seat, nnum[seat]] = card
+        nnum[seat] += 1
+        if nnum[seat] >= 7:
+            _end_round(g, n, seat, bonus, target, totals, numbers, nnum, mods, nmod, sc,
+                       status, opened, stack, disc)  # fmt: skip
+        return
+    if card == SECOND_CHANCE:
+        if not sc[seat]:
+            sc[seat] = 1
+        else:
+            _push(stack, g, GIVE_SC, seat, 0)
+        return
+    if card in (FREEZE, FLIP_THREE):
+        _push(stack, g, ASSIGN, seat, card)
+        return
+    mods[seat, nmod[seat]] = card
+    nmod[seat] += 1
+
+
+@_njit
+def _bot_target(n: int, me: int, card: int, cands: Any, ncand: int, totals: Any,
+                numbers: Any, nnum: Any, mods: Any, nmod: Any) -> int:  # fmt: skip
+    """`bots.basic_target`: freeze the fewest points, flip three on the most numbers, a spare
+    Second Chance to the one furthest behind."""
+    best = -1
+    for k in range(ncand):
+        s = cands[k]
+        if s == me:
+            continue
+        if best < 0:
+            best = s
+            continue
+        if card == FREEZE:  # min (points, -total, seat)
+            ps, pb = (
+                _points(numbers, nnum, mods, nmod, s),
+                _points(numbers, nnum, mods, nmod, best),
+            )
+            if ps < pb or (ps == pb and -totals[s] < -totals[best]):
+                best = s
+        elif card == FLIP_THREE:  # max (numbers, points, -seat)
+            if nnum[s] > nnum[best]:
+                best = s
+            elif nnum[s] == nnum[best]:
+                ps, pb = (
+                    _points(numbers, nnum, mods, nmod, s),
+                    _points(numbers, nnum, mods, nmod, best),
+                )
+                if ps > pb:
+                    best = s
+        else:  # min (total, seat)
+            if totals[s] < totals[best]:
+                best = s
+    if best < 0:
+        return cands[0]
+    return best
+
+
+@_njit
+def play_one(mt: Any, n: int, thresholds: Any, bonus: int, target: int, totals: Any,
+             work: Any) -> int:  # fmt: skip
+    """Play one game from a seeded generator; fills `totals` (by seat), returns the turns."""
+    deck, disc, numbers, mods, stack, small = work
+    g = small[0]
+    nnum, nmod, sc, status, opened, cands = (
+        small[1],
+        small[2],
+        small[3],
+        small[4],
+        small[5],
+        small[6],
+    )
+    for k in range(g.shape[0]):
+        g[k] = 0
+    for s in range(n):
+        totals[s] = 0
+    for k in range(94):
+        deck[k] = FULL_DECK[k]
+    g[_NDECK] = 94
+    _shuffle(mt, deck, 94)
+    g[_DEALER] = _randbelow(mt, n)
+    _start_round(g, n, nnum, nmod, sc, status, opened, stack)
+    while g[_SP] > 0 and g[_OVER] == 0:
+        top = g[_SP] - 1
+        kind = stack[top, 0]
+        if kind == TURN:
+            seat = stack[top, 1]
+            g[_TURNS] += 1
+            g[_SP] -= 1
+            _push(stack, g, NEXT, seat, 0)
+            held = 0
+            for k in range(nnum[seat]):
+                held += numbers[seat, k]
+            if (nnum[seat] + nmod[seat]) > 0 and held >= thresholds[seat]:
+                status[seat] = STAYED
+                continue
+            card = _draw(mt, deck, disc, g)
+            if card < 0:
+                _end_round(g, n, -1, bonus, target, totals, numbers, nnum, mods, nmod, sc,
+                           status, opened, stack, disc)  # fmt: skip
+            else:
+                _take(g, n, seat, card, bonus, target, totals, numbers, nnum, mods, nmod, sc,
+                      status, opened, stack, disc)  # fmt: skip
+        elif kind in (ASSIGN, GIVE_SC, BATCH):
+            chooser = stack[top, 1]
+            if kind == ASSIGN:
+                card = stack[top, 2]
+            elif kind == BATCH:
+                card = stack[top, 4 + stack[top, 7]]
+            else:
+                card = SECOND_CHANCE
+            ncand = 0
+            for s in range(n):
+                if status[s] == ACTIVE and (kind != GIVE_SC or not sc[s]):
+                    cands[ncand] = s
+                    ncand += 1
+            g[_SP] -= 1
+            if ncand == 0:
+                _discard(disc, g, card)
+                continue
+            if ncand == 1:
+                who = cands[0]
+            else:
+                g[_TURNS] += 1
+                who = _bot_target(n, chooser, card, cands, ncand, totals, numbers, nnum, mods,
+                                  nmod)  # fmt: skip
+            if kind == GIVE_SC:
+                sc[who] = 1
+            elif kind == ASSIGN:
+                _push(stack, g, RESOLVE, card, who)
+            else:
+                # The popped row is still there, just above the top: copy it back, one more target.
+                row = g[_SP]
+                done = stack[row, 7]
+                stack[row, 8 + done] = who
+                stack[row, 7] = done + 1
+                if done + 1 < stack[row, 3]:
+                    g[_SP] += 1
+                else:
+                    ncards = stack[row, 3]
+                    c0, c1, c2 = stack[row, 4], stack[row, 5], stack[row, 6]
+                    t0, t1, t2 = stack[row, 8], stack[row, 9], stack[row, 10]
+                    # Resolve in the order flipped: the first on top.
+                    if ncards >= 3:
+                        _push(stack, g, RESOLVE, c2, t2)
+                    if ncards >= 2:
+                        _push(stack, g, RESOLVE, c1, t1)
+                    _push(stack, g, RESOLVE, c0, t0)
+        elif kind == DEAL:
+            index = stack[top, 1]
+            g[_SP] -= 1
+            if index >= n:
+                _push(stack, g, NEXT, g[_DEALER], 0)
+                continue
+            _push(stack, g, DEAL, index + 1, 0)
+            seat = (g[_DEALER] + 1 + index) % n
+            if status[seat] != ACTIVE or opened[seat]:
+                continue
+            opened[seat] = 1
+            card = _draw(mt, deck, disc, g)
+            if card < 0:
+                _end_round(g, n, -1, bonus, target, totals, numbers, nnum, mods, nmod, sc,
+                           status, opened, stack, disc)  # fmt: skip
+            else:
+                _take(g, n, seat, card, bonus, target, totals, numbers, nnum, mods, nmod, sc,
+                      status, opened, stack, disc)  # fmt: skip
+        elif kind == NEXT:
+            seat = stack[top, 1]
+            g[_SP] -= 1
+            found = False
+            for step in range(1, n + 1):
+                other = (seat + step) % n
+                if status[other] == ACTIVE:
+                    _push(stack, g, TURN, other, 0)
+                    found = True
+                    break
+            if not found:
+                _end_round(g, n, -1, bonus, target, totals, numbers, nnum, mods, nmod, sc,
+                           status, opened, stack, disc)  # fmt: skip
+        elif kind == FLIP3:
+            who, left, naside = stack[top, 1], stack[top, 2], stack[top, 3]
+            a0, a1, a2 = stack[top, 4], stack[top, 5], stack[top, 6]
+            g[_SP] -= 1
+            if status[who] != ACTIVE:
+                _discard(disc, g, FLIP_THREE)
+                for k in range(naside):
+                    _discard(disc, g, a0 if k == 0 else (a1 if k == 1 else a2))
+                continue
+            if left == 0:
+                _discard(disc, g, FLIP_THREE)
+                if naside:
+                    row = _push(stack, g, BATCH, who, 0)
+                    stack[row, 3] = naside
+                    stack[row, 4], stack[row, 5], stack[row, 6] = a0, a1, a2
+                continue
+            card = _draw(mt, deck, disc, g)
+            if card < 0:
+                _discard(disc, g, FLIP_THREE)
+                for k in range(naside):
+                    _discard(disc, g, a0 if k == 0 else (a1 if k == 1 else a2))
+                _end_round(g, n, -1, bonus, target, totals, numbers, nnum, mods, nmod, sc,
+                           status, opened, stack, disc)  # fmt: skip
+                continue
+            row = _push(stack, g, FLIP3, who, left - 1)
+            stack[row, 4], stack[row, 5], stack[row, 6] = a0, a1, a2
+            if card in (FREEZE, FLIP_THREE):
+                stack[row, 4 + naside] = card
+                stack[row, 3] = naside + 1
+                continue
+            stack[row, 3] = naside
+            _take(g, n, who, card, bonus, target, totals, numbers, nnum, mods, nmod, sc,
+                  status, opened, stack, disc)  # fmt: skip
+        else:  # RESOLVE
+            card, who = stack[top, 1], stack[top, 2]
+            g[_SP] -= 1
+            if status[who] != ACTIVE:
+                _discard(disc, g, card)
+            elif card == FREEZE:
+                status[who] = FROZEN
+                _discard(disc, g, FREEZE)
+            else:
+                opened[who] = 1
+                _push(stack, g, FLIP3, who, 3)
+    return g[_TURNS]
+
+
+@_njit
+def _make_work(n: int) -> Any:
+    small = np.zeros((7, max(n, 8)), dtype=np.int64)
+    return (
+        np.zeros(94, dtype=np.int64),
+        np.zeros(94, dtype=np.int64),
+        np.zeros((n, 8), dtype=np.int64),
+        np.zeros((n, 8), dtype=np.int64),
+        np.zeros((_DEPTH, _COLS), dtype=np.int64),
+        small,
+    )
+
+
+@_njit
+def play_many(seeds: Any, thresholds: Any, bonus: int, target: int, totals: Any,
+              turns: Any) -> None:  # fmt: skip
+    """Game i: seed seeds[i] (0 <= seed < 2**63), seat thresholds thresholds[i]."""
+    n = thresholds.shape[1]
+    work = _make_work(n)
+    mt = np.zeros(MT_WORDS, dtype=np.int64)
+    for i in range(seeds.shape[0]):
+        seed = seeds[i]
+        high = seed >> 32
+        _mt_seed(mt, seed & _MASK32, high, 2 if high else 1)
+        turns[i] = play_one(mt, n, thresholds[i], bonus, target, totals[i], work)
+
+
+def run(
+    seeds: Any, thresholds: Any, bonus: int = 15, target: int = 200
+) -> tuple[np.ndarray, np.ndarray]:
+    """(totals [games, players], turns [games]) for these seeds and per-game seat thresholds."""
+    seed_array = np.ascontiguousarray(seeds, dtype=np.int64)
+    table = np.ascontiguousarray(thresholds, dtype=np.int64)
+    if table.ndim != 2 or table.shape[0] != seed_array.shape[0]:
+        raise ValueError("thresholds must be one row of seat thresholds per seed")
+    if seed_array.size and int(seed_array.min()) < 0:
+        raise ValueError("the kernel takes seeds from 0 to 2**63 - 1")
+    totals = np.zeros(table.shape, dtype=np.int64)
+    turns = np.zeros(seed_array.shape[0], dtype=np.int64)
+    play_many(seed_array, table, int(bonus), int(target), totals, turns)
+    return totals, turns
