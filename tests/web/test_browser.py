@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 
 from parlour.core.records import start_from_record
@@ -386,3 +387,43 @@ def test_pages_resume_the_same_game_after_the_server_is_killed(browser: Any, db_
         for tab in tabs:
             tab.close()
         server.stop()
+
+
+def test_a_seat_kept_for_a_guest_and_the_host_closing_the_table(
+    browser: Any, server: Server
+) -> None:
+    host, stranger, guest = Tab(browser), Tab(browser), Tab(browser)
+    try:
+        page = host.page
+        page.goto(f"{server.url}/new?game=beggar")
+        page.wait_for_selector("#create")
+        page.fill("#my-name", "Alice")
+        page.select_option("#count", "3")
+        assert not page.is_visible(".seat-editor[data-seat='0'] .reserved")  # her own seat
+        page.check(".seat-editor[data-seat='1'] .reserved")
+        page.click("#create button[type=submit]")
+        page.wait_for_selector("#start")
+        table_id = page.url.rsplit("/", 1)[1]
+        link = page.input_value(".seat-invite[data-seat='1']")
+        assert link.startswith(f"{server.url}/t/{table_id}?invite=")
+        # A stranger with the table's plain link is refused the kept seat...
+        stranger.page.goto(f"{server.url}/t/{table_id}")
+        stranger.page.wait_for_selector("button.join[data-seat='1']")
+        stranger.page.fill("#join-name", "Mallory")
+        stranger.page.click("button.join[data-seat='1']")
+        stranger.page.wait_for_function(
+            "document.getElementById('toast').textContent.includes('kept for the guest')"
+        )
+        assert stranger.page.query_selector(".seat.me") is None
+        # ...the guest with its invitation sits there.
+        join(guest, link)
+        assert guest.page.get_attribute(".seat.me", "data-seat") == "1"
+        assert stranger.page_errors == [] and guest.page_errors == []
+        # The host closes the table: it is gone from the server.
+        page.once("dialog", lambda dialog: dialog.accept())
+        page.click("#close-table")
+        page.wait_for_url(f"{server.url}/")
+        assert httpx.get(f"{server.url}/api/tables/{table_id}").status_code == 404
+    finally:
+        for tab in (host, stranger, guest):
+            tab.close()

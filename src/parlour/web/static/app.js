@@ -173,13 +173,16 @@ async function newTable(name) {
       <strong>${t("seat")} ${i + 1}</strong>
       <select class="kind"><option value="human" ${i < 2 ? "selected" : ""}>${t("human")}</option><option value="bot" ${i >= 2 ? "selected" : ""}>${t("bot")}</option></select>
       <select class="bot">${game.bots.map((b) => `<option ${b === game.default_bot ? "selected" : ""}>${esc(b)}</option>`).join("")}</select>
-      <input type="text" class="seat-name" maxlength="24" placeholder="${t("name_optional")}"></div>`).join("");
+      <input type="text" class="seat-name" maxlength="24" placeholder="${t("name_optional")}">
+      <label class="reserve"><input type="checkbox" class="reserved"> ${t("reserve_seat")}</label></div>`).join("");
     editors.querySelectorAll(".seat-editor").forEach((row) => {
       const sync = () => {
         const bot = row.querySelector(".kind").value === "bot";
         row.querySelector(".bot").style.display = bot ? "" : "none";
         const host = row.dataset.seat === "0" && document.getElementById("sit").checked && !bot;
         row.querySelector(".seat-name").style.display = host ? "none" : "";
+        // Only a seat for somebody else can be kept for a guest who has its invitation.
+        row.querySelector(".reserve").style.display = bot || host ? "none" : "";
       };
       row.querySelector(".kind").addEventListener("change", sync);
       document.getElementById("sit").addEventListener("change", sync);
@@ -200,6 +203,8 @@ async function newTable(name) {
       if (kind === "bot" && typed) seat.name = typed;
       if (kind === "human" && i === 0 && sit) seat.name = me;
       else if (kind === "human") seat.name = typed || `${t("seat")} ${i + 1}`;
+      const hostSeat = kind === "human" && i === 0 && sit;
+      if (kind === "human" && !hostSeat && row.querySelector(".reserved").checked) seat.reserved = true;
       return seat;
     });
     const rulesValues = {};
@@ -223,7 +228,9 @@ async function newTable(name) {
     if (seed !== "") request.seed = Number(seed);
     try {
       const made = await api("/api/tables", request);
-      keepToken(made.id, { token: made.token, seat: request.sit ?? null, host: true });
+      keepToken(made.id, {
+        token: made.token, seat: request.sit ?? null, host: true, invites: made.invites || {},
+      });
       go(`/t/${made.id}`);
     } catch (err) { toast(`${t("error")}: ${err.message}`); }
   });
@@ -248,7 +255,26 @@ async function tablePage(tableId) {
     </section><aside><div class="log" id="log"></div>
       <div class="panel invite" style="margin-top:1em"><span>${t("invite")}</span>
       <input type="text" id="invite" readonly value="${esc(location.origin + "/t/" + tableId)}">
-      <button type="button" class="secondary" id="copy">${t("copy")}</button></div></aside></div>`;
+      <button type="button" class="secondary" id="copy">${t("copy")}</button></div>
+      <div id="host-box"></div></aside></div>`;
+  // The host's own links for the seats kept for guests, and the button that closes the table.
+  const held = mine?.host ? mine : null;
+  if (held) {
+    const invites = Object.entries(held.invites || {});
+    document.getElementById("host-box").innerHTML = invites.map(([seat, code]) =>
+      `<div class="panel invite" style="margin-top:1em"><span>${t("seat_invite", { n: Number(seat) + 1 })}</span>
+      <input type="text" readonly class="seat-invite" data-seat="${esc(seat)}"
+        value="${esc(`${location.origin}/t/${tableId}?invite=${encodeURIComponent(code)}`)}"></div>`).join("")
+      + `<p><button type="button" class="secondary" id="close-table">${t("close_table")}</button></p>`;
+    document.getElementById("close-table").addEventListener("click", async () => {
+      if (!confirm(t("close_confirm"))) return;
+      try {
+        await api(`/api/tables/${tableId}/close`, { token: held.token });
+        toast(t("table_closed"));
+        go("/");
+      } catch (err) { toast(`${t("error")}: ${err.message}`); }
+    });
+  }
   document.getElementById("copy").addEventListener("click", async () => {
     const field = document.getElementById("invite");
     field.select();
