@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import sys
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -26,6 +27,7 @@ MAX_BOT_SECONDS = 0.5  # a search bot's thinking time per move at a web table
 MAX_BOT_PLAYOUTS = 200  # or its number of playouts per move
 MAX_BOT_NUMBER = 1000  # any other numeric bot parameter
 HALF_LIFE = 30.0
+SWITCH_INTERVAL = 0.0005  # seconds a thread holds the GIL before it must offer it
 
 
 def bot_limit_error(spec: str, bot: Bot) -> str | None:
@@ -59,6 +61,10 @@ class BotPool:
     """Worker threads for bots' moves, handed out to the least-served table first."""
 
     def __init__(self, workers: int = 3) -> None:
+        # Thinking bots are pure Python threads that hold the GIL in 5 ms slices by default;
+        # the event loop and quick bots then wait in line for it at every socket call (a convoy
+        # that stretches a 1 ms move to half a second). Shorter slices keep them responsive.
+        sys.setswitchinterval(SWITCH_INTERVAL)
         self.executor = ThreadPoolExecutor(workers, thread_name_prefix="parlour-bot")
         self.free = workers
         # (table, its answer, the work, whether the bot thinks for its whole budget)
