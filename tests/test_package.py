@@ -34,6 +34,12 @@ def png(tmp_path: Path) -> Path:
     return path
 
 
+def simulate_out(target: str) -> list[str]:
+    """A short simulation whose rows go to `target`."""
+    return ["simulate", "beggar", "--bots", "first,first", "--games", "2", "--workers", "1",
+            "--no-progress", "--out", target]  # fmt: skip
+
+
 @pytest.mark.parametrize(
     ("argv", "code", "says"),
     [
@@ -42,36 +48,12 @@ def png(tmp_path: Path) -> Path:
         (["play", "--resume", "/nonexistent/saved.json"], 1, "cannot read"),
         (["beggar", "search", "--results", "{dir}"], 1, "Is a directory"),
         (
-            [
-                "simulate",
-                "beggar",
-                "--bots",
-                "first,first",
-                "--games",
-                "2",
-                "--workers",
-                "1",
-                "--no-progress",
-                "--out",
-                "{dir}",
-            ],
+            simulate_out("{dir}"),
             2,
             "--out writes .csv or .parquet files",
         ),
         (
-            [
-                "simulate",
-                "beggar",
-                "--bots",
-                "first,first",
-                "--games",
-                "2",
-                "--workers",
-                "1",
-                "--no-progress",
-                "--out",
-                "{csvdir}",
-            ],
+            simulate_out("{csvdir}"),
             1,
             "cannot write",
         ),
