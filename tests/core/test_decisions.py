@@ -122,3 +122,49 @@ def test_worlds_from_a_decision_keep_what_the_seat_knows(name: str) -> None:
             hand = world.hands[other]  # type: ignore[attr-defined]
             assert len(hand) == len(state.hands[other])  # type: ignore[attr-defined]
             assert tracker.sure[other] <= hand and not tracker.lacks[other] & hand
+
+
+def test_a_bot_that_reads_no_table_gets_no_view_and_cannot_pretend_to() -> None:
+    from parlour.bots.base import NO_VIEW, make_bot
+    from parlour.core.errors import ParlourError
+
+    game = get_game("familles")
+    state = game.new_state(3, seed=SEED)
+    seat = state.to_move
+    assert seat is not None
+    decision = decision_for(state, seat, SeatFeed(seat), worlds=False, table=False)
+    assert decision.view is NO_VIEW and decision.events == ()
+    assert decision.legal_actions == state.legal_actions()
+    with pytest.raises(ParlourError, match=r"reads_table = False.*'hand'"):
+        decision.view["hand"]
+    with pytest.raises(ParlourError, match="read-only"):
+        decision.view["hand"] = []  # type: ignore[index]
+    assert not make_bot(game, "random").reads_table
+    assert make_bot(game, "memory").reads_table
+
+
+@pytest.mark.parametrize("name", ["familles", "panoplies", "flip7"])
+def test_random_games_without_a_table_end_as_with_one(name: str) -> None:
+    """Skipping the view must not change a seeded game: same actions, same outcome."""
+    from parlour.bots.base import make_bot
+    from parlour.core.runner import play_bots
+
+    game = get_game(name)
+
+    def play(table: bool) -> tuple[Any, list[Any]]:
+        state = game.new_state(3, seed=SEED % 1000)
+        bots = [make_bot(game, "random", random.Random(k)) for k in range(3)]
+        feeds = [SeatFeed(k) for k in range(3)]
+        while state.outcome is None:
+            seat = state.to_move
+            assert seat is not None
+            decision = decision_for(state, seat, feeds[seat], worlds=False, table=table)
+            state.apply(bots[seat].act(decision), seat)
+        with_runner = game.new_state(3, seed=SEED % 1000)
+        played = play_bots(
+            with_runner, [make_bot(game, "random", random.Random(k)) for k in range(3)]
+        )
+        assert played.outcome == state.outcome
+        return state.outcome, [e for e in state.log]
+
+    assert play(table=False) == play(table=True)

@@ -20,6 +20,24 @@ from parlour.core.events import Event
 from parlour.core.game import Game, State
 
 
+class UnreadView(dict[str, Any]):
+    """The view of a decision made for a bot that reads none (`reads_table = False`).
+
+    Building a view and filtering events is most of the cost of a decision in bulk play, and
+    random bots read only the legal actions. Any read or write of this view is a bug of the
+    bot's declaration, so it fails loudly instead of looking like an empty table.
+    """
+
+    def __missing__(self, key: str) -> Any:
+        raise ParlourError(f"this bot declared `reads_table = False` but read view[{key!r}]")
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        raise ParlourError("a decision's view is read-only")
+
+
+NO_VIEW = UnreadView()
+
+
 @dataclass(frozen=True)
 class Decision:
     """Everything a seat may use to choose its move."""
@@ -51,6 +69,9 @@ class Bot:
     name = "bot"
     # Whether `act` calls `decision.determinize`: the runner then draws a world per decision.
     searches: ClassVar[bool] = False
+    # Whether `act` reads the view and the events; bots that read only the legal actions say
+    # False and the runner builds neither (their decisions get `NO_VIEW` and no events).
+    reads_table: ClassVar[bool] = True
 
     def __init__(self, rng: random.Random | None = None) -> None:
         self.rng = rng or random.Random()
@@ -66,6 +87,7 @@ class RandomBot(Bot):
     """Plays a uniformly random legal action."""
 
     name = "random"
+    reads_table = False
 
     def act(self, decision: Decision) -> Any:
         return self.rng.choice(decision.legal_actions)
@@ -75,6 +97,7 @@ class FirstBot(Bot):
     """Plays the first legal action: a fast baseline for games without real decisions."""
 
     name = "first"
+    reads_table = False
 
     def act(self, decision: Decision) -> Any:
         return decision.legal_actions[0]

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from parlour.bots.base import Bot, Decision
+from parlour.bots.base import NO_VIEW, Bot, Decision
 from parlour.core.events import Event, SeatFeed
 from parlour.core.game import Game, Outcome, Seat, State
 
@@ -21,8 +21,16 @@ class Played:
     turns: int
 
 
-def decision_for(state: State, seat: int, feed: SeatFeed, worlds: bool = True) -> Decision:
-    """The seat's decision; with `worlds`, one world drawn from its knowledge to search from."""
+def decision_for(
+    state: State, seat: int, feed: SeatFeed, worlds: bool = True, table: bool = True
+) -> Decision:
+    """The seat's decision; with `worlds`, one world drawn from its knowledge to search from.
+
+    Without `table` (a bot whose `reads_table` is False) neither the view nor the events are
+    built: the decision holds `NO_VIEW`, no events and the legal actions only.
+    """
+    if not table and not worlds:
+        return Decision(state.game, state.rules, seat, NO_VIEW, (), state.legal_actions())
     feed.update(state.log)
     return Decision(
         game=state.game,
@@ -67,7 +75,8 @@ def play_bots(state: State, bots: Sequence[Bot]) -> Played:
         seat = state.to_move
         assert seat is not None
         bot = bots[seat]
-        action = bot.act(decision_for(state, seat, feeds[seat], worlds=bot.searches))
+        decision = decision_for(state, seat, feeds[seat], bot.searches, bot.reads_table)
+        action = bot.act(decision)
         state.apply(action, seat)
     assert state.outcome is not None
     return Played(state, state.outcome, state.turns)

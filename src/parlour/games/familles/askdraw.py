@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any, ClassVar
 
 from parlour.core.errors import IllegalAction, RulesError
@@ -78,6 +79,12 @@ def ask_from_id(action_id: int, num_cards: int, num_players: int) -> Ask:
     if not 0 <= action_id < num_cards * num_players:
         raise ValueError(f"action ids run from 0 to {num_cards * num_players - 1}, not {action_id}")
     return Ask(action_id // num_cards, action_id % num_cards, num_cards)
+
+
+@cache
+def _ask_table(num_cards: int, num_players: int) -> tuple[tuple[Ask, ...], ...]:
+    """Every ask of a table, built once: asks are frozen, so legal actions can share them."""
+    return tuple(tuple(Ask(t, c, num_cards) for c in range(num_cards)) for t in range(num_players))
 
 
 def youngest_seat(seats: Sequence[Seat]) -> int:
@@ -225,19 +232,21 @@ class AskDrawState(State):
         return self.turn
 
     def _legal_actions(self) -> list[Ask]:
-        p, g = self.turn, self.grouping
+        p, g, laid = self.turn, self.grouping, self.laid
         hand, counts = self.hands[p], self.counts[p]
-        targets = [t for t in range(self.num_players) if t != p and self.hands[t]]
         any_group = self._ask_any()
         cards = [
             c
-            for c in range(g.num_cards)
+            for group, members in enumerate(g.members)
+            if laid[group] == PILE and (any_group or counts[group])
+            for c in members
             if c not in hand
-            and self.laid[g.group_of[c]] == PILE
-            and (any_group or counts[g.group_of[c]])
         ]
-        num = g.num_cards
-        return [Ask(t, c, num) for t in targets for c in cards]
+        cards.sort()  # by card id, whatever the grouping: seeded random bots replay the same
+        asks = _ask_table(g.num_cards, self.num_players)
+        return [
+            asks[t][c] for t in range(self.num_players) if t != p and self.hands[t] for c in cards
+        ]
 
     def _check(self, action: Any) -> None:
         if not isinstance(action, Ask):

@@ -12,7 +12,7 @@ import hashlib
 import re
 import tomllib
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
@@ -94,6 +94,12 @@ class Deck:
         return self.families[self.family_of(card)].members[self.role_of(card)]
 
     def to_json(self) -> dict[str, Any]:
+        """The deck as views show it; built once per deck (it is in every view of a game), so
+        the dict is shared: views are read, never changed."""
+        return self._json
+
+    @cached_property
+    def _json(self) -> dict[str, Any]:
         return {
             "id": self.id,
             "name": self.name,
