@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 from hypothesis import given
 from hypothesis import strategies as st
 
 from parlour.core.records import record_of, replay
+from parlour.games.flip7.cards import card_name
 from parlour.games.flip7.game import GAME
 from parlour.games.flip7.rules import Flip7Rules
 from tests.games.flip7.helpers import accounted
@@ -33,6 +35,9 @@ def test_the_94_cards_are_always_accounted_for(players: int, seed: int, give: bo
 
     def check(state) -> None:
         assert accounted(state)
+        # The view's deck counts are kept as cards leave the deck: they must be the deck's.
+        shown = state.view(None)["deck_counts"]
+        assert shown == {name: n for name, n in Counter(map(card_name, state.deck)).items()}
 
     random_game(players, seed, rules, check)
 

@@ -50,6 +50,9 @@ def plus_value(card: int) -> int:
     return 2 * (card - 12) if 13 <= card <= 17 else 0
 
 
+_PLUS_VALUES: tuple[int, ...] = tuple(plus_value(c) for c in range(32))
+
+
 def card_name(card: int) -> str:
     """The stable JSON name of a card: "7", "+4", "x2", "freeze", "flip_three", "second_chance"."""
     if card <= 12:
@@ -111,7 +114,10 @@ def check_counts(cards: Sequence[int], what: str) -> None:
 
 def round_score(numbers: Iterable[int], modifiers: Iterable[int], flip7_bonus: int) -> int:
     """(numbers, doubled by x2) + the + cards + the Flip 7 bonus when `flip7_bonus` is given."""
-    nums = list(numbers)
-    mods = list(modifiers)
-    total = sum(nums) * (2 if X2 in mods else 1)
-    return total + sum(plus_value(m) for m in mods) + flip7_bonus
+    total = sum(numbers)
+    mods = modifiers if isinstance(modifiers, (list, tuple)) else list(modifiers)
+    if not mods:  # most hands: every view scores every seat, so the common case is short
+        return total + flip7_bonus
+    if X2 in mods:
+        total *= 2
+    return total + sum(map(_PLUS_VALUES.__getitem__, mods)) + flip7_bonus

@@ -147,6 +147,9 @@ class Flip7State(State):
             self.deck = full_deck()
             self._rng.shuffle(self.deck)
             self.dealer = self._rng.randrange(n)
+        # Kept as cards leave the deck: every view shows it, and counting 94 cards per
+        # decision was a fifth of a view's cost.
+        self._deck_counts = counts_of(self.deck)
         self._start_round()
         self._run()
 
@@ -208,7 +211,13 @@ class Flip7State(State):
                 "seat": step[1],
                 "targets": self._candidates(step),
             }
-        deck_counts = counts_of(self.deck)
+        name = NAMES.__getitem__  # card names by look-up, mapped in C: views name many cards
+        status, numbers, modifiers, chances = (
+            self.status,
+            self.numbers,
+            self.modifiers,
+            self.second_chance,
+        )
         return {
             "game": "flip7",
             "seat": seat,
@@ -219,18 +228,18 @@ class Flip7State(State):
             "totals": list(self.totals),
             "table": [
                 {
-                    "numbers": [NAMES[c] for c in self.numbers[s]],
-                    "modifiers": [NAMES[c] for c in self.modifiers[s]],
-                    "second_chance": self.second_chance[s],
-                    "status": self.status[s],
-                    "points": self.points(s),
+                    "numbers": list(map(name, numbers[s])),
+                    "modifiers": list(map(name, modifiers[s])),
+                    "second_chance": chances[s],
+                    "status": status[s],
+                    "points": 0 if status[s] == BUST else round_score(numbers[s], modifiers[s], 0),
                 }
-                for s in range(self.num_players)
+                for s in range(len(status))
             ],
-            "in_play": [NAMES[c] for c in self._cards_in_play()],
+            "in_play": list(map(name, self._cards_in_play())),
             "deck_size": len(self.deck),
-            "deck_counts": {NAMES[c]: k for c, k in enumerate(deck_counts) if k},
-            "discard": [NAMES[c] for c in self.discard],
+            "deck_counts": {NAMES[c]: k for c, k in enumerate(self._deck_counts) if k},
+            "discard": list(map(name, self.discard)),
             "pending": pending,
             # A copy: a view must not hand out the state's own list.
             "last_round": None if self.last_points is None else list(self.last_points),
@@ -248,6 +257,7 @@ class Flip7State(State):
         twin.opened = list(self.opened)
         twin.stack = list(self.stack)  # steps are immutable tuples
         twin.deck = list(self.deck)
+        twin._deck_counts = list(self._deck_counts)
         twin.discard = list(self.discard)
         twin.last_points = self.last_points
         return twin
@@ -368,8 +378,11 @@ class Flip7State(State):
             self.deck = self.discard
             self.discard = []
             self._rng.shuffle(self.deck)
+            self._deck_counts = counts_of(self.deck)
             self.emit(Event("reshuffle", {"cards": len(self.deck)}))
-        return self.deck.pop()
+        card = self.deck.pop()
+        self._deck_counts[card] -= 1
+        return card
 
     def _exhausted(self) -> None:
         """No card left anywhere to draw (a house rule): the round ends, the active bank."""
