@@ -7,12 +7,14 @@ Workloads, each timed in alternating rounds (peer, Parlour, peer, ...) so that a
 machine load hits both alike; rates are per second of this process's CPU time
 (time.process_time); the median of the rounds is reported, with Parlour's ratio to the peer.
 
-- Flip 7, full 2-player games, threshold bots (23 and 20). The peer is a plain-Python engine
-  written down below in the style of Bernstern/flipped_seven (lists of cards, one object per
-  game, a bot called per decision); that project's own package is not installed here, so this
-  is a stand-in of the same kind, not its code. Parlour is timed twice: the reference engine
-  through the public API (`play_bots`, the game's own `ThresholdBot`s) and the compiled kernel
-  (`parlour simulate`'s bulk path).
+- Flip 7, full 2-player games, threshold bots (23 and 20), against two plain-Python peers:
+  `flip7_tournament_peer.py`, the design of Bernstern/flipped_seven's engine written down in
+  this project's code (card objects, immutable tableaus replaced on each change, time-stamped
+  events, a decision context and a sandboxed call per bot decision; the package itself is not
+  installed here), which is the peer ratios are quoted against; and a lean engine below (lists
+  of ints, no events, no checks), the fastest plain Python we could write, for scale. Parlour is
+  timed twice: the reference engine through the public API (`play_bots`, the game's own
+  `ThresholdBot`s) and the compiled kernel (`parlour simulate`'s bulk path).
 - The 7 familles (3 players, random bots, public API) against OpenSpiel's C++ go_fish (2 players,
   uniformly random legal play from Python), when `pyspiel` imports.
 - Beggar, with `--beggar`: `beggar_peer.run()` (acinnes/bmn built with g++), when present.
@@ -23,10 +25,14 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+sys.path.insert(0, str(Path(__file__).parent))
+from flip7_tournament_peer import TournamentGame
 
 # ----- the plain-Python Flip 7 peer -----------------------------------------------------------
 PEER_DECK = (
@@ -159,6 +165,10 @@ def flip7_workloads() -> dict[str, Callable[[int], int]]:
         PeerGame([23, 20], random.Random(i)).play()
         return 1
 
+    def tournament_peer(i: int) -> int:
+        TournamentGame([23, 20], seed=i).play()
+        return 1
+
     def engine(i: int) -> int:
         state = GAME.new_state(seats, seed=i)
         play_bots(state, [make_bot(GAME, "threshold:23"), make_bot(GAME, "threshold:20")])
@@ -170,7 +180,12 @@ def flip7_workloads() -> dict[str, Callable[[int], int]]:
         kernel.run(range(i, i + 2000), [[23, 20]] * 2000)
         return 2000
 
-    return {"peer (plain Python)": peer, "Parlour engine": engine, "Parlour kernel": bulk}
+    return {
+        "peer (flipped_seven's shape)": tournament_peer,
+        "peer (lean plain Python)": peer,
+        "Parlour engine": engine,
+        "Parlour kernel": bulk,
+    }
 
 
 def familles_workloads() -> dict[str, Callable[[int], int]]:

@@ -147,9 +147,9 @@ class Flip7State(State):
             self.deck = full_deck()
             self._rng.shuffle(self.deck)
             self.dealer = self._rng.randrange(n)
-        # Kept as cards leave the deck: every view shows it, and counting 94 cards per
-        # decision was a fifth of a view's cost.
-        self._deck_counts = counts_of(self.deck)
+        # The view's deck counts, kept as cards leave the deck: every view shows them, and
+        # counting 94 cards per decision was a fifth of a view's cost.
+        self._deck_counts = _named_counts(self.deck)
         self._start_round()
         self._run()
 
@@ -238,7 +238,7 @@ class Flip7State(State):
             ],
             "in_play": list(map(name, self._cards_in_play())),
             "deck_size": len(self.deck),
-            "deck_counts": {NAMES[c]: k for c, k in enumerate(self._deck_counts) if k},
+            "deck_counts": dict(self._deck_counts),
             "discard": list(map(name, self.discard)),
             "pending": pending,
             # A copy: a view must not hand out the state's own list.
@@ -257,7 +257,7 @@ class Flip7State(State):
         twin.opened = list(self.opened)
         twin.stack = list(self.stack)  # steps are immutable tuples
         twin.deck = list(self.deck)
-        twin._deck_counts = list(self._deck_counts)
+        twin._deck_counts = dict(self._deck_counts)
         twin.discard = list(self.discard)
         twin.last_points = self.last_points
         return twin
@@ -378,10 +378,14 @@ class Flip7State(State):
             self.deck = self.discard
             self.discard = []
             self._rng.shuffle(self.deck)
-            self._deck_counts = counts_of(self.deck)
+            self._deck_counts = _named_counts(self.deck)
             self.emit(Event("reshuffle", {"cards": len(self.deck)}))
         card = self.deck.pop()
-        self._deck_counts[card] -= 1
+        name, counts = NAMES[card], self._deck_counts
+        if counts[name] == 1:
+            del counts[name]  # the view lists only the cards left
+        else:
+            counts[name] -= 1
         return card
 
     def _exhausted(self) -> None:
@@ -583,6 +587,11 @@ class Flip7State(State):
             self.emit(Event("tie", {"seats": leaders, "total": best}))
         self.dealer = (self.dealer + 1) % self.num_players
         self._start_round()
+
+
+def _named_counts(deck: list[int]) -> dict[str, int]:
+    """The deck's cards by name and number of copies, in card order, as views show them."""
+    return {NAMES[c]: k for c, k in enumerate(counts_of(deck)) if k}
 
 
 def normalise_deal(deal: Any, num_players: int) -> dict[str, Any]:
