@@ -9,6 +9,7 @@ knows, so re-dealing from it gives the same worlds as re-dealing from the real s
 
 from __future__ import annotations
 
+import functools
 import inspect
 import random
 from collections.abc import Callable, Mapping, Sequence
@@ -115,7 +116,8 @@ def parse_bot_spec(spec: str) -> tuple[str, list[str]]:
     return name.lower(), params
 
 
-def _parameter_names(factory: Callable[..., Bot]) -> list[str] | None:
+@functools.cache  # bulk play makes bots for every game: reading a signature costs more than most
+def _parameter_names(factory: Callable[..., Bot]) -> tuple[str, ...] | None:
     """The parameters a bot spec may give after its name (all but `rng`); None if unknown."""
     try:
         signature = inspect.signature(factory)
@@ -127,7 +129,7 @@ def _parameter_names(factory: Callable[..., Bot]) -> list[str] | None:
             return None
         if parameter.name != "rng" and parameter.kind is not parameter.VAR_KEYWORD:
             names.append(parameter.name)
-    return names
+    return tuple(names)
 
 
 def available_bots(game: Game) -> dict[str, Callable[..., Bot]]:
