@@ -135,7 +135,7 @@ def test_a_bot_that_reads_no_table_gets_no_view_and_cannot_pretend_to() -> None:
     decision = decision_for(state, seat, SeatFeed(seat), worlds=False, table=False)
     assert decision.view is NO_VIEW and decision.events == ()
     assert decision.legal_actions == state.legal_actions()
-    with pytest.raises(ParlourError, match=r"reads_table = False.*'hand'"):
+    with pytest.raises(ParlourError, match=r"without a view.*'hand'"):
         decision.view["hand"]
     with pytest.raises(ParlourError, match="read-only"):
         decision.view["hand"] = []  # type: ignore[index]

@@ -30,7 +30,10 @@ class UnreadView(dict[str, Any]):
     """
 
     def __missing__(self, key: str) -> Any:
-        raise ParlourError(f"this bot declared `reads_table = False` but read view[{key!r}]")
+        raise ParlourError(
+            f"this decision was made without a view (the bot's `reads_table` or `wants_view` "
+            f"said so) but view[{key!r}] was read"
+        )
 
     def __setitem__(self, key: str, value: Any) -> None:
         raise ParlourError("a decision's view is read-only")
@@ -76,6 +79,12 @@ class Bot:
 
     def __init__(self, rng: random.Random | None = None) -> None:
         self.rng = rng or random.Random()
+
+    def wants_view(self, legal_actions: list[Any]) -> bool:
+        """Whether the decision with these legal actions needs its view (asked before the view
+        is built). A bot that can decide some moves from its events alone says False for
+        them and gets `NO_VIEW`; the default is always True."""
+        return True
 
     def act(self, decision: Decision) -> Any:
         raise ParlourError(f"bot {self.name} cannot play")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,23 +22,32 @@ class Played:
 
 
 def decision_for(
-    state: State, seat: int, feed: SeatFeed, worlds: bool = True, table: bool = True
+    state: State,
+    seat: int,
+    feed: SeatFeed,
+    worlds: bool = True,
+    table: bool = True,
+    wants_view: Callable[[list[Any]], bool] | None = None,
 ) -> Decision:
     """The seat's decision; with `worlds`, one world drawn from its knowledge to search from.
 
     Without `table` (a bot whose `reads_table` is False) neither the view nor the events are
-    built: the decision holds `NO_VIEW`, no events and the legal actions only.
+    built: the decision holds `NO_VIEW`, no events and the legal actions only. `wants_view`
+    (a bot's own `wants_view`) is asked, given the legal actions, whether this decision needs
+    the view; when it says no, the decision carries the events and `NO_VIEW`.
     """
+    legal = state.legal_actions()
     if not table and not worlds:
-        return Decision(state.game, state.rules, seat, NO_VIEW, (), state.legal_actions())
+        return Decision(state.game, state.rules, seat, NO_VIEW, (), legal)
     feed.update(state.log)
+    wanted = worlds or wants_view is None or wants_view(legal)
     return Decision(
         game=state.game,
         rules=state.rules,
         seat=seat,
-        view=state.view(seat),
+        view=state.view(seat) if wanted else NO_VIEW,
         events=feed.events,
-        legal_actions=state.legal_actions(),
+        legal_actions=legal,
         world=seat_world(state, seat, feed.events) if worlds else None,
     )
 
@@ -75,7 +84,9 @@ def play_bots(state: State, bots: Sequence[Bot]) -> Played:
         seat = state.to_move
         assert seat is not None
         bot = bots[seat]
-        decision = decision_for(state, seat, feeds[seat], bot.searches, bot.reads_table)
+        decision = decision_for(
+            state, seat, feeds[seat], bot.searches, bot.reads_table, bot.wants_view
+        )
         action = bot.act(decision)
         state.apply(action, seat)
     assert state.outcome is not None

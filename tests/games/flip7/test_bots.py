@@ -6,13 +6,13 @@ import random
 
 import pytest
 
-from parlour.bots.base import Decision, make_bot
+from parlour.bots.base import NO_VIEW, Decision, make_bot
 from parlour.core.errors import ParlourError
 from parlour.core.events import SeatFeed
 from parlour.core.runner import decision_for, play_game
 from parlour.games.flip7.game import GAME
 from parlour.games.flip7.public import hit_hint, read_table
-from parlour.games.flip7.rules import HIT, STAY, Target
+from parlour.games.flip7.rules import HIT, STAY, Flip7Rules, Target
 from tests.games.flip7.helpers import play, table
 
 BOT_NAMES = ["threshold:23", "threshold:15", "counter", "solver", "strong", "random"]
@@ -109,3 +109,32 @@ def test_strong_makes_the_risky_hand_flip_three() -> None:
     play(state, "hit", "hit", "hit", "hit", "hit")  # seat 0: 2, 3, 4; seat 1: 12, 11, 10
     assert state.view(None)["pending"] == {"kind": "flip_three", "seat": 0, "targets": [0, 1]}
     assert make_bot(GAME, "strong").act(decision(state)) == Target(1)
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+@pytest.mark.parametrize("give", [False, True])
+def test_the_threshold_bot_reads_its_numbers_from_the_events_as_from_the_view(
+    players: int, give: bool
+) -> None:
+    """Hit or stay is decided without a view (the numbers come from the events): every
+    decision of many games must be the one the bot makes reading the full view."""
+    rules = Flip7Rules(second_chance_may_be_given=give)
+    blind_decisions = 0
+    for seed in range(40):
+        state = GAME.new_state(players, seed=seed, rules=rules)
+        thresholds = [14 + 4 * s for s in range(players)]
+        blind = [make_bot(GAME, f"threshold:{t}") for t in thresholds]
+        seeing = [make_bot(GAME, f"threshold:{t}") for t in thresholds]
+        feeds = [SeatFeed(s) for s in range(players)]
+        while not state.is_over:
+            seat = state.to_move
+            assert seat is not None
+            bot = blind[seat]
+            decision = decision_for(state, seat, feeds[seat], False, True, bot.wants_view)
+            full = decision_for(state, seat, SeatFeed(seat), False, True)
+            if decision.view is NO_VIEW:
+                blind_decisions += 1
+            action = bot.act(decision)
+            assert action == seeing[seat].act(full), (seed, state.turns)
+            state.apply(action, seat)
+    assert blind_decisions > 1000  # most decisions were made without a view

@@ -14,7 +14,8 @@ from typing import Any
 
 import numpy as np
 
-from parlour.bots.base import Bot, Decision
+from parlour.bots.base import NO_VIEW, Bot, Decision
+from parlour.core.events import Event
 from parlour.games.flip7.cards import is_number
 from parlour.games.flip7.public import Table, one_card, read_table, score_of
 from parlour.games.flip7.rules import HIT, STAY, Target
@@ -64,23 +65,72 @@ def basic_target(table: Table, pending: Mapping[str, Any]) -> int:
     return min(others, key=lambda s: (table.totals[s], s))
 
 
+class OwnNumbers:
+    """The numbers in front of one seat, read from its events as they come (all public).
+
+    A number drawn joins them unless it is a duplicate (then a Second Chance discards it or
+    the seat busts and loses them all); a new round clears them. The feed is read from where
+    the last decision left it: a game of 60 decisions reads each event once.
+    """
+
+    def __init__(self) -> None:
+        self.held: set[int] = set()
+        self._first: Event | None = None
+        self._cursor = 0
+        self._seat: int | None = None
+
+    def read(self, events: Sequence[Event], seat: int) -> set[int]:
+        if (
+            not events
+            or events[0] is not self._first
+            or len(events) < self._cursor
+            or (seat != self._seat)
+        ):  # another game, or another seat: read from the start
+            self.held, self._cursor, self._seat = set(), 0, seat
+            self._first = events[0] if events else None
+        held = self.held
+        for event in events[self._cursor :]:
+            kind = event.type
+            if kind == "draw":
+                data = event.data
+                card = data["card"]
+                if data["seat"] == seat and card in _NUMBER_VALUES:
+                    held.add(_NUMBER_VALUES[card])  # a duplicate changes nothing here
+            elif kind == "round_start" or (kind == "bust" and event.data["seat"] == seat):
+                held.clear()
+        self._cursor = len(events)
+        return held
+
+
+_NUMBER_VALUES = {str(n): n for n in range(13)}
+
+
 class ThresholdBot(Flip7Bot):
     """Stays as soon as the sum of its number cards reaches T (23 by default)."""
 
     def __init__(self, threshold: str | int = 23, rng: random.Random | None = None) -> None:
         super().__init__(rng)
+        self._numbers = OwnNumbers()
         self.threshold = int(threshold)
         if self.threshold < 1:
             raise ValueError("the threshold must be at least 1")
 
+    def wants_view(self, legal_actions: list[Any]) -> bool:
+        # Hit or stay needs only its own numbers, which the events tell: the table (and so
+        # the view) is read only to choose a target.
+        return not legal_actions or legal_actions[0] is not HIT
+
     def act(self, decision: Decision) -> Any:
-        view = decision.view
-        if view["pending"] is not None:
+        legal = decision.legal_actions
+        if legal[0] is not HIT:
             return super().act(decision)  # a target to choose: the table is read in full
-        # Hit or stay needs only its own numbers: no need to parse the whole table.
-        if STAY not in decision.legal_actions:
+        if STAY not in legal:
             return HIT
-        held = sum(int(c) for c in view["table"][decision.seat]["numbers"])
+        view = decision.view
+        if view is NO_VIEW:
+            held = sum(self._numbers.read(decision.events, decision.seat))
+        else:
+            held = sum(int(c) for c in view["table"][decision.seat]["numbers"])
         return STAY if held >= self.threshold else HIT
 
     def stays(self, table: Table, decision: Decision) -> bool:
