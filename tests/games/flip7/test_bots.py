@@ -138,3 +138,25 @@ def test_the_threshold_bot_reads_its_numbers_from_the_events_as_from_the_view(
             assert action == seeing[seat].act(full), (seed, state.turns)
             state.apply(action, seat)
     assert blind_decisions > 1000  # most decisions were made without a view
+
+
+def test_threshold_bots_play_without_numpy_or_numba() -> None:
+    """Only the counting bots need the solver: a terminal or web game of threshold bots must
+    not pay for importing NumPy and Numba (over a second on this kind of machine)."""
+    import subprocess
+    import sys
+
+    script = (
+        "import sys\n"
+        "from parlour.bots.base import make_bot\n"
+        "from parlour.core.runner import play_game\n"
+        "from parlour.games.flip7.game import GAME\n"
+        "bots = [make_bot(GAME, 'threshold:23'), make_bot(GAME, 'threshold')]\n"
+        "played = play_game(GAME, bots, seed=3)\n"
+        "assert played.outcome.status == 'finished'\n"
+        "print(sorted(m for m in ('numpy', 'numba', 'scipy') if m in sys.modules))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=True
+    )
+    assert result.stdout.strip() == "[]"

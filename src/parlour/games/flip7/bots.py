@@ -10,16 +10,19 @@ import math
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from parlour.bots.base import NO_VIEW, Bot, Decision
 from parlour.core.events import Event
 from parlour.games.flip7.cards import is_number
 from parlour.games.flip7.public import Table, one_card, read_table, score_of
 from parlour.games.flip7.rules import HIT, STAY, Target
-from parlour.games.flip7.solver import MODEL_KINDS, flip_three_outlook, hit_and_stay
+
+if TYPE_CHECKING:
+    import numpy as np
+
+# The solver (NumPy, Numba) is imported by the bots that use it, when they first decide: a
+# table of threshold bots, a terminal game or a web table need neither.
 
 
 class Flip7Bot(Bot, ABC):
@@ -157,6 +160,10 @@ def model_hand(table: Table, seat: int) -> list[int]:
 
 
 def scoring_counts(counts: Sequence[int]) -> np.ndarray:
+    import numpy as np
+
+    from parlour.games.flip7.solver import MODEL_KINDS
+
     return np.asarray(counts[:MODEL_KINDS], dtype=np.int64)
 
 
@@ -164,6 +171,8 @@ def one_step_worth(
     counts: np.ndarray, numbers: Sequence[int], modifiers: Sequence[int], bonus: int, util: Any
 ) -> float:
     """Worth of taking exactly one more scoring card and staying (a lower bound on hitting)."""
+    from parlour.games.flip7.solver import MODEL_KINDS
+
     size = int(counts.sum())
     if size == 0:
         return -math.inf
@@ -187,6 +196,8 @@ def one_step_worth(
 
 def optimal_stays(table: Table, bonus: int, util: np.ndarray | None = None) -> bool:
     """The exact single-round optimal choice (or the one maximising `util` of the points)."""
+    from parlour.games.flip7.solver import hit_and_stay
+
     me = table.seat
     counts = scoring_counts(table.next_draw_counts())
     if counts.sum() == 0:
@@ -277,6 +288,8 @@ class Race:
 
     def utility(self, top: int) -> np.ndarray:
         """P(win) for each number of points this seat could bank now (0..top)."""
+        import numpy as np
+
         t = self.table
         n = len(t.totals)
         others = [self.projection(s, {}) for s in range(n) if s != self.me]
@@ -335,6 +348,8 @@ class StrongBot(Flip7Bot):
 
     @staticmethod
     def _flip_three_worth(table: Table, race: Race, seat: int) -> float:
+        from parlour.games.flip7.solver import flip_three_outlook
+
         points, _ = flip_three_outlook(table.next_draw_counts(), model_hand(table, seat))
         # After three cards the player usually stays: bank the expectation.
         return race.win({seat: points})
