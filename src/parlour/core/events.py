@@ -73,7 +73,14 @@ class SeatFeed:
 
     def update(self, log: list[Event]) -> list[Event]:
         """Read the new part of `log`; returns only the events new to this seat."""
-        fresh = [e for e in log[self._cursor :] if e.visible_to(self.seat)]
+        seat = self.seat
+        # Most events are public (no audience, hidden from nobody): let them through without
+        # a call; the others go through `visible_to`, the one rule of who sees what.
+        fresh = [
+            e
+            for e in log[self._cursor :]
+            if (e.audience is None and (seat is None or not e.hidden_from)) or e.visible_to(seat)
+        ]
         self._cursor = len(log)
         self.events.extend(fresh)
         return fresh
