@@ -4,22 +4,23 @@ Each layer and each game adds its own commands from its own module (a `register(
 function), so a new game or layer joins the command line without editing this file.
 """
 
-from __future__ import annotations
-
 import importlib
 import json
 import sys
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
+from parlour.cli_rich import lazy_console
 from parlour.core.errors import ParlourError
-from parlour.core.options import describe_options
-from parlour.core.records import load_record, replay
-from parlour.core.registry import GAME_MODULES, game_names, get_game
-from parlour.i18n import resolve_lang, t
+from parlour.core.registry import GAME_MODULES
+
+# Start-up: every command pays for what this module and the layers' `cli` modules import, so
+# they import only Typer and the core's small modules; Rich, the engines, NumPy, Textual and the
+# rest load inside the commands that use them (tests/test_startup.py checks `--help` and
+# `beggar deal`; benchmarks/startup.py measures them). These modules have no `from __future__
+# import annotations`: Typer builds every command at each start, and with string annotations it
+# evaluates each of them twice (a third of that building time).
 
 app = typer.Typer(
     name="parlour",
@@ -29,7 +30,9 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
-console = Console(soft_wrap=True)
+
+
+console = lazy_console(soft_wrap=True)
 
 LangOption = Annotated[
     str | None,
@@ -58,6 +61,9 @@ def replay_command(
     lang: LangOption = None,
 ) -> None:
     """Replay a saved game: the narration, or the result with --json."""
+    from parlour.core.records import load_record, replay
+    from parlour.i18n import resolve_lang
+
     language = resolve_lang(lang)
     record = load_record(file)
     state, events = replay(record)
@@ -86,6 +92,13 @@ def rules_command(
     lang: LangOption = None,
 ) -> None:
     """Print the rules of a game and its options with their defaults."""
+    from rich.table import Table
+
+    from parlour.core.options import describe_options
+    from parlour.core.registry import get_game
+    from parlour.i18n import resolve_lang, t
+    from parlour.i18n.options import option_help, option_label, typed_value
+
     language = resolve_lang(lang)
     the_game = get_game(game)
     console.print(f"[bold]{the_game.title[language]}[/bold]")
@@ -96,8 +109,6 @@ def rules_command(
     table.add_column(t("option", language))
     table.add_column(t("default", language))
     table.add_column(t("meaning", language))
-    from parlour.i18n.options import option_help, option_label, typed_value
-
     for name, default, help_text, choices in describe_options(the_game.rules_class):
         # The option and its values as --rules takes them; the meaning in the reader's language.
         colon = " : " if language == "fr" else ": "
@@ -116,6 +127,7 @@ def rules_command(
 def about_command(lang: LangOption = None) -> None:
     """Credits and licence."""
     from parlour import __version__
+    from parlour.i18n import resolve_lang, t
 
     language = resolve_lang(lang)
     console.print(f"Parlour {__version__}")
@@ -125,6 +137,8 @@ def about_command(lang: LangOption = None) -> None:
 @app.command("games")
 def games_command() -> None:
     """List the games this installation offers."""
+    from parlour.core.registry import game_names, get_game
+
     for name in game_names():
         console.print(f"{name}: {get_game(name).title['en']}", highlight=False)
 
@@ -179,31 +193,43 @@ def main(argv: list[str] | None = None) -> None:
     is (2: the arguments, 1: the command failed while running)."""
     import os
 
+    from parlour.cli_coerce import install_quick_coercion
     from parlour.cli_extra import (
         COMPLETE_VAR,
         enable_completion,
+        french_rich_texts,
         install_french_click,
-        localise_error,
         translate_help,
     )
+    from parlour.cli_rich import defer_rich_help
+    from parlour.i18n import resolve_lang
 
     if COMPLETE_VAR in os.environ:
         enable_completion()
+    install_quick_coercion()
     lang = resolve_lang(None)
     command = typer.main.get_command(app)
     if lang == "fr":
         install_french_click()
         translate_help(command)
-    stderr = Console(stderr=True, soft_wrap=True)
+    defer_rich_help(french_rich_texts if lang == "fr" else None)
     try:
         command.main(args=argv, prog_name="parlour", standalone_mode=True)
     except ParlourError as err:
-        stderr.print(f"parlour: {localise_error(err, lang)}", highlight=False, markup=False)
+        from parlour.i18n.errors import localise_error
+
+        _stderr_line(f"parlour: {localise_error(err, lang)}")
         raise SystemExit(err.exit_code) from None
     except OSError as err:  # a file or folder the command could not use (a folder for a file)
         where = f" {err.filename}" if err.filename else ""
-        stderr.print(f"parlour:{where}: {err.strerror or err}", highlight=False, markup=False)
+        _stderr_line(f"parlour:{where}: {err.strerror or err}")
         raise SystemExit(1) from None
+
+
+def _stderr_line(line: str) -> None:
+    from rich.console import Console
+
+    Console(stderr=True, soft_wrap=True).print(line, highlight=False, markup=False)
 
 
 if __name__ == "__main__":

@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import importlib
 import re
+import sys
 from collections.abc import Callable
 from typing import Any
 
-from parlour.i18n.errors import localise_error
-
-__all__ = ["completion_script", "install_french_click", "localise_error"]
+__all__ = ["completion_script", "french_rich_texts", "install_french_click"]
 
 SHELLS = ("bash", "zsh", "fish")
 COMPLETE_VAR = "_PARLOUR_COMPLETE"
@@ -169,8 +168,17 @@ _TYPER_CONSTANTS = {
 
 
 def install_french_click() -> None:
-    """Click's and Typer's own words in French, for this process (the command line)."""
+    """Click's and Typer's own words in French, for this process (the command line).
+
+    Typer's help panels (`typer.rich_utils`, loaded only to print help or a usage error) get
+    theirs through `french_rich_texts` when they load.
+    """
+    # The Click that Typer runs, already loaded with Typer: recent releases carry their own, and
+    # a separate Click that is installed but not loaded serves nothing here (nor slows it).
+    packages = [p for p in ("click", "typer._click") if p in sys.modules]
     for name in _CLICK_MODULES:
+        if name.split(".")[0] == "click" and "click" not in packages:
+            continue
         try:
             module = importlib.import_module(name)
         except ImportError:
@@ -179,7 +187,7 @@ def install_french_click() -> None:
             setattr(module, "_", _french)  # noqa: B010  (Click's gettext alias)
         if hasattr(module, "ngettext"):
             setattr(module, "ngettext", _french_plural)  # noqa: B010
-    for package in ("click", "typer._click"):
+    for package in packages:
         try:
             exceptions = importlib.import_module(f"{package}.exceptions")
         except ImportError:
@@ -188,38 +196,36 @@ def install_french_click() -> None:
             cls: Any = getattr(exceptions, name)
             if isinstance(cls, type) and "format_message" in vars(cls):
                 setattr(cls, "format_message", _translated(vars(cls)["format_message"]))  # noqa: B010
-    try:
-        rich_utils: Any = importlib.import_module("typer.rich_utils")
-    except ImportError:
-        return
+
+
+def french_rich_texts(rich_utils: Any) -> None:
+    """The words of Typer's help panels (the module `typer.rich_utils`) in French."""
     for constant, english in _TYPER_CONSTANTS.items():
         if hasattr(rich_utils, constant):
             setattr(rich_utils, constant, _french(english))
 
 
-# The messages that the copy of Click inside Typer writes without gettext, as patterns.
+# The messages that the copy of Click inside Typer writes without gettext, as patterns (compiled
+# at their first use, by `re`'s cache: only a French error needs them).
 _FRENCH_PATTERNS = [
-    (re.compile(p), fr)
-    for p, fr in (
-        (r"^Invalid value for (.+?): (.*)$", r"Valeur invalide pour \1 : \2"),
-        (r"^No such option: (.*)$", r"Option inconnue : \1"),
-        (r"^No such command '(.*)'\.$", r"Commande inconnue « \1 »."),
-        (r"^Missing argument '(.*)'\.$", r"Argument manquant « \1 »."),
-        (r"^Missing option '(.*)'\.$", r"Option manquante « \1 »."),
-        (r"^Option '(.*)' requires an argument\.$", r"L'option « \1 » demande une valeur."),
-        (r"^Got unexpected extra arguments? \((.*)\)$", r"Argument en trop (\1)"),
-        (r"Input should be a valid integer.*$", "un nombre entier est attendu"),
-        (r"Input should be a valid number.*$", "un nombre est attendu"),
-        (r"^(.*) is not in the range (.*)\.$", r"\1 n'est pas dans l'intervalle \2."),
-        (r"^(.*) is not one of (.*)\.$", r"\1 n'est pas l'une des valeurs \2."),
-    )
+    (r"^Invalid value for (.+?): (.*)$", r"Valeur invalide pour \1 : \2"),
+    (r"^No such option: (.*)$", r"Option inconnue : \1"),
+    (r"^No such command '(.*)'\.$", r"Commande inconnue « \1 »."),
+    (r"^Missing argument '(.*)'\.$", r"Argument manquant « \1 »."),
+    (r"^Missing option '(.*)'\.$", r"Option manquante « \1 »."),
+    (r"^Option '(.*)' requires an argument\.$", r"L'option « \1 » demande une valeur."),
+    (r"^Got unexpected extra arguments? \((.*)\)$", r"Argument en trop (\1)"),
+    (r"Input should be a valid integer.*$", "un nombre entier est attendu"),
+    (r"Input should be a valid number.*$", "un nombre est attendu"),
+    (r"^(.*) is not in the range (.*)\.$", r"\1 n'est pas dans l'intervalle \2."),
+    (r"^(.*) is not one of (.*)\.$", r"\1 n'est pas l'une des valeurs \2."),
 ]
 
 
 def _french_message(message: str) -> str:
     for _round in range(2):  # "Invalid value for X: <inner message>" translates twice
         for pattern, french in _FRENCH_PATTERNS:
-            message = pattern.sub(french, message)
+            message = re.sub(pattern, french, message)
     return message
 
 

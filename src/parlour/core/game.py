@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import secrets
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -118,7 +117,11 @@ class State(ABC):
     def __init__(self, rules: Any, seats: Sequence[Seat], seed: int | None, deal: Any) -> None:
         self.rules = rules
         self.seats = list(seats)
-        self.seed = secrets.randbits(63) if seed is None and deal is None else seed
+        if seed is None and deal is None:
+            import secrets  # here: it loads OpenSSL, which a game with a seed or deal never needs
+
+            seed = secrets.randbits(63)
+        self.seed = seed
         self.deal = deal
         self._rng = random.Random(self.seed)
         self.log: list[Event] = []

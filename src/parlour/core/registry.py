@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import importlib
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from parlour.core.errors import ParlourError
-from parlour.core.game import Game
+
+if TYPE_CHECKING:
+    from parlour.core.game import Game
 
 # name -> "module:attribute"; a game joins Parlour by adding one line here.
 GAME_MODULES: dict[str, str] = {

@@ -6,7 +6,7 @@
 The libraries are imported only when a command runs, so `parlour` starts as fast without them.
 """
 
-from __future__ import annotations
+# No `from __future__ import annotations`: see parlour/cli.py (start-up).
 
 import contextlib
 import io
@@ -15,14 +15,12 @@ from collections.abc import Callable
 from typing import Annotated
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
+from parlour.cli_rich import lazy_console
 from parlour.core.errors import ParlourError
-from parlour.core.registry import get_game
 
 rl_app = typer.Typer(help="Research adapters: PettingZoo, Gymnasium and OpenSpiel.")
-console = Console()
+console = lazy_console()
 
 GameArg = Annotated[str, typer.Argument(help="The game, as `parlour games` names it.")]
 PlayersOpt = Annotated[int, typer.Option("--players", "-p", help="Number of players.")]
@@ -38,6 +36,9 @@ def _rules_text(rules: list[str] | None) -> str:
 @rl_app.command("layout")
 def layout_command(game: GameArg, players: PlayersOpt = 2, rules: RulesOpt = None) -> None:
     """Print the observation segments of GAME (name, slice, bounds) and its action count."""
+    from rich.table import Table
+
+    from parlour.core.registry import get_game
     from parlour.rl.encoding import check_table, make_encoder, resolve_rules
 
     parlour_game = get_game(game)

@@ -1,28 +1,17 @@
 """`parlour simulate` and `parlour tournament` (DESIGN.md, "The command line")."""
 
-from __future__ import annotations
+# No `from __future__ import annotations`: see parlour/cli.py (start-up).
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Annotated
 
 import typer
-from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    ProgressColumn,
-    Task,
-    TextColumn,
-    TimeRemainingColumn,
-)
-from rich.table import Table
-from rich.text import Text
 
+from parlour.cli_rich import lazy_console
 from parlour.core.errors import ParlourError
 
-console = Console(soft_wrap=True)
+console = lazy_console(soft_wrap=True)
 
 GamesOption = Annotated[int, typer.Option("--games", help="How many games.")]
 TableGamesOption = Annotated[int, typer.Option("--games", help="How many games per table.")]
@@ -49,16 +38,29 @@ ProgressOption = Annotated[
 ]
 
 
-class SpeedColumn(ProgressColumn):
-    """Games per second, measured by Rich over the last seconds."""
-
-    def render(self, task: Task) -> Text:
-        speed = task.finished_speed or task.speed
-        return Text("-- games/s" if speed is None else f"{speed:,.0f} games/s", style="cyan")
-
-
 @contextmanager
 def progress_bar(total: int, enabled: bool) -> Iterator[Callable[[int], None]]:
+    # Rich's progress bar loads here, with the command that shows it (start-up: sim/cli.py is
+    # imported by every command).
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        ProgressColumn,
+        Task,
+        TextColumn,
+        TimeRemainingColumn,
+    )
+    from rich.text import Text
+
+    class SpeedColumn(ProgressColumn):
+        """Games per second, measured by Rich over the last seconds."""
+
+        def render(self, task: Task) -> Text:
+            speed = task.finished_speed or task.speed
+            return Text("-- games/s" if speed is None else f"{speed:,.0f} games/s", style="cyan")
+
     with Progress(
         TextColumn("[bold]playing"),
         BarColumn(),
@@ -140,6 +142,8 @@ def simulate_command(
         # summarised (and saved with --out) before the error names the failing seed.
         kept = failed.completed[0] if failed.completed else None
         if kept is not None and kept.job.games:
+            from rich.console import Console
+
             summary = summarise(kept)
             err_console = Console(stderr=True)
             err_console.print(f"{kept.job.games} games played before the failure:", highlight=False)
@@ -194,6 +198,8 @@ def tournament_command(
     show_progress: ProgressOption = True,
 ) -> None:
     """Every table of bots plays --games games; OpenSkill ranks the bots, with intervals."""
+    from rich.table import Table
+
     from parlour.sim.output import result_table
     from parlour.sim.tournament import (
         check_save_path,

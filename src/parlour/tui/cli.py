@@ -1,15 +1,16 @@
 """`parlour play`: the terminal table. Textual is imported only when a game starts."""
 
-from __future__ import annotations
+# No `from __future__ import annotations`: see parlour/cli.py (start-up).
 
 from typing import Annotated
 
 import typer
 
 from parlour.core.errors import ParlourError
-from parlour.core.options import parse_options
-from parlour.i18n import resolve_lang
-from parlour.tui.config import DEFAULT_PACE_MS, PlayConfig, plan_seats
+from parlour.tui import DEFAULT_PACE_MS
+
+# Start-up: every `parlour` command imports this module; the session and Textual load inside
+# `play`.
 
 
 def register(app: typer.Typer) -> None:
@@ -58,8 +59,12 @@ def play_command(
     Keys at the table: Enter or a digit plays, x lists every move (and why one is not allowed),
     h hints, r rules, s save, + and - the bots' pace, * instant, a auto-play, i about, q quit.
     """
-    language = resolve_lang(lang)
+    from parlour.core.options import parse_options
     from parlour.core.registry import get_game
+    from parlour.i18n import resolve_lang
+    from parlour.tui.config import PlayConfig, plan_seats
+
+    language = resolve_lang(lang)
 
     base = PlayConfig(
         game=game or "", seats=[], lang=language, pace_ms=pace, instant=instant, hints=hints

@@ -13,6 +13,7 @@ from typing import Any
 
 from parlour.core.errors import ParlourError
 from parlour.core.game import Game
+from parlour.tui import DEFAULT_PACE_MS
 
 # Bots get first names so that narration reads like a table ("Bruno busts"), not "Seat 3".
 BOT_NAMES = (
@@ -35,8 +36,6 @@ BOT_NAMES = (
     "Rose",
     "Simon",
 )
-
-DEFAULT_PACE_MS = 700
 
 
 @dataclass

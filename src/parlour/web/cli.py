@@ -1,6 +1,6 @@
 """`parlour serve`: the web table on this computer."""
 
-from __future__ import annotations
+# No `from __future__ import annotations`: see parlour/cli.py (start-up).
 
 import os
 from typing import Annotated, Any

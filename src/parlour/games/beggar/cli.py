@@ -1,31 +1,29 @@
 """`parlour beggar ...`: explicit and random deals, statistics."""
 
-from __future__ import annotations
+# No `from __future__ import annotations`: see parlour/cli.py (start-up).
 
 import json
 import os
 import random
 import sys
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.console import Console
 
+from parlour.cli_rich import lazy_console
 from parlour.core.errors import ParlourError, RulesError
-from parlour.core.options import make_rules, parse_options
-from parlour.games.beggar.bulk import deck_codes
-from parlour.games.beggar.cards import full_deck, notation
-from parlour.games.beggar.game import GAME
-from parlour.games.beggar.rules import BeggarRules
-from parlour.i18n import resolve_lang, t
 
-# Start-up: `deal` is the quick command, so what only `stats`, `records` and `search` need (rich's
+if TYPE_CHECKING:
+    from parlour.games.beggar.rules import BeggarRules
+
+# Start-up: this module is imported by every `parlour` command, so the engine loads inside the
+# commands; `deal` is the quick one, and what only `stats`, `records` and `search` need (rich's
 # progress bars and tables, NumPy, Numba) is imported inside those commands.
 
 beggar_app = typer.Typer(
     help="Beggar-My-Neighbour: deals, statistics, records.", no_args_is_help=True
 )
-console = Console(soft_wrap=True)
+console = lazy_console(soft_wrap=True)
 
 LangOption = Annotated[
     str | None,
@@ -36,19 +34,27 @@ RulesOption = Annotated[
 ]
 
 
-def rules_from(pairs: list[str] | None) -> BeggarRules:
+def rules_from(pairs: list[str] | None) -> "BeggarRules":
+    from parlour.core.options import make_rules, parse_options
+    from parlour.games.beggar.rules import BeggarRules
+
     return make_rules(BeggarRules, parse_options(BeggarRules, pairs or []))
 
 
-def shuffled_hands(players: int, seed: int, rules: BeggarRules) -> list[list[str]]:
+def shuffled_hands(players: int, seed: int, rules: "BeggarRules") -> list[list[str]]:
     """A shuffled deal, first hand leading (the hands of `deal --seed`)."""
+    from parlour.games.beggar.cards import full_deck
+    from parlour.games.beggar.game import GAME
+
     GAME.check_players(players, rules)
     deck = full_deck(rules.jokers, rules.beggar_joker)
     random.Random(seed).shuffle(deck)
     return [deck[i::players] for i in range(players)]
 
 
-def play_round(hands: list[list[str]], rules: BeggarRules) -> dict[str, Any]:
+def play_round(hands: list[list[str]], rules: "BeggarRules") -> dict[str, Any]:
+    from parlour.games.beggar.game import GAME
+
     state = GAME.new_state(len(hands), deal={"hands": hands}, rules=rules)
     while state.results == [] and not state.is_over:
         state.apply(state.legal_actions()[0])
@@ -89,6 +95,10 @@ def deal_command(
     lang: LangOption = None,
 ) -> None:
     """Play one deal to its end: explicit hands (the first leads) or --players N --seed S."""
+    import parlour.i18n.beggar  # noqa: F401  (registers the texts)
+    from parlour.games.beggar.cards import notation
+    from parlour.i18n import resolve_lang, t
+
     language = resolve_lang(lang)
     the_rules = rules_from(rules)
     if hands and players is not None:
@@ -115,7 +125,7 @@ def deal_command(
     if shown is not None:
         for i, hand in enumerate(shown):
             name = t("beggar.cli.hand", language, letter=chr(65 + i))
-            console.print(f"{name}: {notation(hand)}   ({' '.join(hand)})", highlight=False)
+            sys.stdout.write(f"{name}: {notation(hand)}   ({' '.join(hand)})\n")
     winner = result["winner"]
     who = (
         t("beggar.cli.no_winner", language)
@@ -130,7 +140,9 @@ def deal_command(
         tricks=result["tricks"],
         who=who,
     )
-    console.print(line, highlight=False)
+    # Plain lines, as Rich would print them (no markup, no colour in them): `deal` is the quick
+    # command, and Rich's console costs as much as the rest of it.
+    sys.stdout.write(line + "\n")
 
 
 @beggar_app.command("stats")
@@ -146,6 +158,12 @@ def stats_command(
     lang: LangOption = None,
 ) -> None:
     """Play many random deals (compiled kernel) and print the distribution of game length."""
+    from rich.console import Console
+
+    from parlour.games.beggar.bulk import deck_codes
+    from parlour.games.beggar.game import GAME
+    from parlour.i18n import resolve_lang, t
+
     language = resolve_lang(lang)
     the_rules = rules_from(rules)
     GAME.check_players(players, the_rules)
@@ -218,6 +236,9 @@ def records_command(
     lang: LangOption = None,
 ) -> None:
     """The published record deals, each replayed now by the reference engine and the kernel."""
+    import parlour.i18n.beggar  # noqa: F401  (registers the texts)
+    from parlour.i18n import resolve_lang, t
+
     language = resolve_lang(lang)
     from rich.table import Table
 
@@ -291,6 +312,7 @@ def search_command(
     from pathlib import Path
 
     from parlour.games.beggar import search
+    from parlour.games.beggar.game import GAME
 
     the_rules = rules_from(rules)
     GAME.check_players(players, the_rules)

@@ -1,25 +1,24 @@
 """`parlour decks list` and `parlour decks check FILE`: the decks of the Jeu des 7 familles."""
 
-from __future__ import annotations
+# No `from __future__ import annotations`: see parlour/cli.py (start-up).
 
 import json
 import sys
 from typing import Annotated
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
-import parlour.i18n.familles  # noqa: F401  (registers the texts)
+from parlour.cli_rich import lazy_console
 from parlour.core.errors import ParlourError
-from parlour.games.familles.decks import BUILTIN_DECKS, get_deck, load_deck_file
-from parlour.i18n import resolve_lang, t
+
+# Start-up: imported by every `parlour` command, so the decks (TOML) and Rich's tables load
+# inside the commands.
 
 decks_app = typer.Typer(
     help="Decks of the Jeu des 7 familles: the built-in ones, and checking your own TOML deck.",
     no_args_is_help=True,
 )
-console = Console(soft_wrap=True)
+console = lazy_console(soft_wrap=True)
 
 
 @decks_app.command("list")
@@ -27,6 +26,10 @@ def list_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """The built-in decks (use one with --rules deck=ID, or deck=PATH for your own)."""
+    from rich.table import Table
+
+    from parlour.games.familles.decks import BUILTIN_DECKS, get_deck
+
     decks = [get_deck(deck_id) for deck_id in BUILTIN_DECKS]
     if as_json:
         sys.stdout.write(json.dumps([d.to_json() for d in decks], ensure_ascii=False) + "\n")
@@ -47,6 +50,10 @@ def check_command(
     lang: Annotated[str | None, typer.Option("--lang", help="fr or en.")] = None,
 ) -> None:
     """Validate a deck file: a clear message for the first problem, or a summary."""
+    import parlour.i18n.familles  # noqa: F401  (registers the texts)
+    from parlour.games.familles.decks import load_deck_file
+    from parlour.i18n import resolve_lang, t
+
     language = resolve_lang(lang)
     try:
         deck = load_deck_file(file)

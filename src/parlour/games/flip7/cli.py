@@ -1,17 +1,16 @@
 """`parlour flip7 ...`: the exact single-round solver."""
 
-from __future__ import annotations
+# No `from __future__ import annotations`: see parlour/cli.py (start-up).
 
 from typing import Annotated
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
+from parlour.cli_rich import lazy_console
 from parlour.core.errors import ParlourError
 
 flip7_app = typer.Typer(help="Flip 7: the exact single-round solver.", no_args_is_help=True)
-console = Console(soft_wrap=True)
+console = lazy_console(soft_wrap=True)
 
 
 @flip7_app.command("solve")
@@ -69,6 +68,8 @@ def solve_command(
         f"{solution.best_threshold}, expected score {solution.threshold_ev:.4f}",
         highlight=False,
     )
+    from rich.table import Table
+
     table = Table(title="Bust probability of the next card, by distinct numbers held")
     table.add_column("numbers held", justify="right")
     table.add_column("bust probability", justify="right")
