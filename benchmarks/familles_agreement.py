@@ -1,0 +1,123 @@
+"""The 7 familles kernel against the reference engine, game for game, on many games.
+
+    python benchmarks/familles_agreement.py                     # 1,000,000 games, 3 players
+    python benchmarks/familles_agreement.py --games 200000 --players 2,3,4,6 --workers 4
+    python benchmarks/familles_agreement.py --seconds 1800 --rules family_replays=true
+
+What it compares: every game is played twice, by the compiled kernel and by the reference
+engine itself (`FamillesState` through `play_bots`, the bots built by `seeded_bots`: exactly the
+simulate worker's game), and their outcomes (winners, families by seat, status) and asks must be
+equal. No sample, no second transcription: the reference engine plays every game compared, which
+is what limits the speed (about 300 games per CPU second), so the games are cut in chunks played
+by `--workers` processes. Game i has the seed `simulate` gives it (`derive_seed(seed, i)`); the
+chunks take the player counts of `--players` in turn.
+
+Prints progress after each chunk; a difference prints its seed and the two outcomes at once and
+the run goes on. Stops after `--games`, after `--seconds` of wall time, or on Ctrl-C, and
+reports what was compared so far.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import time
+from typing import Any
+
+from parlour.core.options import make_rules, parse_options
+from parlour.core.registry import get_game
+from parlour.core.runner import play_bots
+from parlour.games.familles.rules import FamillesRules
+from parlour.sim.schedule import derive_seed
+from parlour.sim.worker import seat_names, seeded_bots
+
+Task = tuple[int, int, int, int, tuple[str, ...]]  # first game, stop, players, seed, rules
+
+
+def compare_chunk(task: Task) -> tuple[int, int, int, list[str], float, float]:
+    """(first game, players, games compared, differences, kernel CPU s, engine CPU s)."""
+    start, stop, players, master, pairs = task
+    rules = make_rules(FamillesRules, parse_options(FamillesRules, pairs))
+    game = get_game("familles")
+    specs = ("random",) * players
+    seeds = [derive_seed(master, i) for i in range(start, stop)]
+    t = time.process_time()
+    got = game.bulk_play(rules, seeds, [specs] * len(seeds))  # type: ignore[attr-defined]
+    kernel_cpu = time.process_time() - t
+    if got is None:
+        raise SystemExit(f"the kernel declined {players} players under {pairs}")
+    t = time.process_time()
+    differences = []
+    for index, seed, mine in zip(range(start, stop), seeds, got, strict=True):
+        state = game.new_state(seat_names(specs), seed=seed, rules=rules)
+        play_bots(state, seeded_bots(game, specs, seed))
+        outcome = state.outcome
+        assert outcome is not None
+        theirs = (outcome.winners, outcome.scores, state.turns, outcome.status)
+        if theirs != mine:
+            differences.append(
+                f"game {index} ({players} players) seed {seed}: engine {theirs}, kernel {mine}"
+            )
+    return start, players, stop - start, differences, kernel_cpu, time.process_time() - t
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=1_000_000)
+    parser.add_argument("--players", default="3", help="player counts, taken in turn by chunk")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--chunk", type=int, default=2000)
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--seconds", type=float, default=None, help="stop after this wall time")
+    parser.add_argument("--rules", action="append", default=[], help="key=value, repeatable")
+    args = parser.parse_args()
+    pairs = tuple(args.rules)
+    parse_options(FamillesRules, pairs)  # a bad option fails now, not in a worker
+    counts = [int(x) for x in args.players.split(",")]
+    tasks: list[Task] = [
+        (start, min(args.games, start + args.chunk), counts[k % len(counts)], args.seed, pairs)
+        for k, start in enumerate(range(0, args.games, args.chunk))
+    ]
+    from parlour.games.familles import kernel
+
+    kernel.run([0], 2)  # compiled (or loaded from the cache) once, before the workers start
+    compared = 0
+    differences: list[str] = []
+    by_players: dict[int, int] = {}
+    kernel_cpu = engine_cpu = 0.0
+    started = time.perf_counter()
+    pool = multiprocessing.Pool(args.workers)
+    try:
+        for start, players, games, diffs, k_cpu, e_cpu in pool.imap_unordered(compare_chunk, tasks):
+            compared += games
+            by_players[players] = by_players.get(players, 0) + games
+            kernel_cpu += k_cpu
+            engine_cpu += e_cpu
+            for line in diffs:
+                print("DIFFERENCE", line, flush=True)
+            differences.extend(diffs)
+            wall = time.perf_counter() - started
+            print(f"... {compared:,} games compared, {len(differences)} differences "
+                  f"({wall:,.0f} s, chunk from game {start:,})", flush=True)  # fmt: skip
+            if args.seconds is not None and wall >= args.seconds:
+                print(f"stopping: {args.seconds:,.0f} s of wall time are spent")
+                break
+    except KeyboardInterrupt:
+        print("interrupted")
+    finally:
+        pool.terminate()
+    report(compared, differences, by_players, kernel_cpu, engine_cpu, pairs)
+
+
+def report(compared: int, differences: list[Any], by_players: dict[int, int],
+           kernel_cpu: float, engine_cpu: float, pairs: tuple[str, ...]) -> None:  # fmt: skip
+    rules = ", ".join(pairs) or "default rules"
+    tables = ", ".join(f"{n} players: {g:,}" for n, g in sorted(by_players.items()))
+    print(f"\n{compared:,} games compared ({tables}; {rules}), {len(differences)} differences")
+    if compared:
+        print(f"kernel {compared / max(kernel_cpu, 1e-9):,.0f} games per CPU second, "
+              f"reference engine {compared / max(engine_cpu, 1e-9):,.0f}")  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()
