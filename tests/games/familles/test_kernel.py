@@ -93,6 +93,40 @@ def test_every_variant_is_the_reference_game(players: int, options: dict) -> Non
         assert statuses == {"capped", "finished"}
 
 
+@pytest.mark.parametrize(
+    ("specs", "options"),
+    [
+        (("memory", "memory"), {}),
+        (("memory", "random", "memory"), {}),
+        (("random", "memory", "memory", "random"), {"next_after_miss": "left"}),
+        (("memory",) * 3, {"ask_any_family": True}),
+        (("memory",) * 3, {"family_replays": True, "hand_size": 7}),
+        (("memory",) * 6, {}),
+    ],
+)
+def test_memory_bots_play_the_reference_games(specs: tuple[str, ...], options: dict) -> None:
+    rules = FamillesRules(**options)
+    table = seeds(50, len(specs) + 200)
+    got = GAME.bulk_play(rules, table, [specs] * len(table))
+    assert got is not None
+    for seed, outcome in zip(table, got, strict=True):
+        assert outcome == reference(seed, specs, rules), seed
+
+
+def test_seatings_are_per_game() -> None:
+    """simulate rotates the bots: each game has its own table, seat by seat."""
+    rules = FamillesRules()
+    tables = [("memory", "random", "random"), ("random", "memory", "random")] * 20
+    table = seeds(len(tables), 300)
+    got = GAME.bulk_play(rules, table, tables)
+    assert got is not None
+    for seed, specs, outcome in zip(table, tables, got, strict=True):
+        assert outcome == reference(seed, specs, rules), seed
+    mixed = simulate("familles", "memory,random,random", 90, seed=4, workers=1)
+    slow = simulate("familles", "memory,random,random", 90, seed=4, workers=1, bulk=False)
+    assert mixed.rows.bulk and mixed.summary.to_json() == slow.summary.to_json()
+
+
 def test_without_numba_the_kernel_plays_the_same_games() -> None:
     from parlour.games.familles import kernel
 
@@ -100,7 +134,7 @@ def test_without_numba_the_kernel_plays_the_same_games() -> None:
     script = (
         "import json, sys; from parlour.games.familles import kernel; "
         "from parlour.core import mersenne; assert not mersenne.HAVE_NUMBA; "
-        "s, t, st = kernel.run(json.loads(sys.argv[1]), 3); "
+        "s, t, st = kernel.run(json.loads(sys.argv[1]), [['memory', 'random', 'memory']] * 20); "
         "print(json.dumps([s.tolist(), t.tolist(), st.tolist()]))"
     )
     env = {**os.environ, "PARLOUR_NO_NUMBA": "1"}
@@ -108,21 +142,23 @@ def test_without_numba_the_kernel_plays_the_same_games() -> None:
         [sys.executable, "-c", script, json.dumps(table)],
         env=env, capture_output=True, text=True, check=True,
     )  # fmt: skip
-    scores, turns, status = kernel.run(table, 3)
+    scores, turns, status = kernel.run(table, [["memory", "random", "memory"]] * 20)
     assert json.loads(done.stdout) == [scores.tolist(), turns.tolist(), status.tolist()]
 
 
 def test_other_tables_are_declined() -> None:
     rules = FamillesRules()
     assert kernel_table(rules, ["random", "random"])
+    assert kernel_table(rules, ["memory", "random"])
     assert GAME.bulk_play(rules, [], [("random",) * 3]) == []
-    assert GAME.bulk_play(rules, [], [("random", "memory", "random")]) is None
+    assert GAME.bulk_play(rules, [], [("random", "reflexes", "random")]) is None
     assert GAME.bulk_play(rules, [], [("random", "first")]) is None
     assert GAME.bulk_play(rules, [], [("random:3", "random")]) is None
+    assert GAME.bulk_play(rules, [], [("memory:1", "random")]) is None
     assert GAME.bulk_play(rules, [1, 2], [("random",) * 2, ("random",) * 3]) is None
     assert GAME.bulk_play(rules, [-1], [("random",) * 2]) is None
     assert GAME.bulk_play(rules, [2**63], [("random",) * 2]) is None
-    mixed = simulate("familles", "random,memory", 4, seed=3, workers=1)
+    mixed = simulate("familles", "random,search:2", 2, seed=3, workers=1)
     assert not mixed.rows.bulk
 
 
