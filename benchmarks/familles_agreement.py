@@ -3,6 +3,7 @@
     python benchmarks/familles_agreement.py                     # 1,000,000 games, 3 players
     python benchmarks/familles_agreement.py --games 200000 --players 2,3,4,6 --workers 4
     python benchmarks/familles_agreement.py --seconds 1800 --rules family_replays=true
+    python benchmarks/familles_agreement.py --games 50000 --bots memory,random
 
 What it compares: every game is played twice, by the compiled kernel and by the reference
 engine itself (`FamillesState` through `play_bots`, the bots built by `seeded_bots`: exactly the
@@ -10,7 +11,8 @@ simulate worker's game), and their outcomes (winners, families by seat, status) 
 equal. No sample, no second transcription: the reference engine plays every game compared, which
 is what limits the speed (about 300 games per CPU second), so the games are cut in chunks played
 by `--workers` processes. Game i has the seed `simulate` gives it (`derive_seed(seed, i)`); the
-chunks take the player counts of `--players` in turn.
+chunks take the player counts of `--players` in turn. `--bots` (random, memory) are dealt round
+the seats, rotated by one seat each game as `simulate` rotates them.
 
 Prints progress after each chunk; a difference prints its seed and the two outcomes at once and
 the run goes on. Stops after `--games`, after `--seconds` of wall time, or on Ctrl-C, and
@@ -31,33 +33,36 @@ from parlour.games.familles.rules import FamillesRules
 from parlour.sim.schedule import derive_seed
 from parlour.sim.worker import seat_names, seeded_bots
 
-Task = tuple[int, int, int, int, tuple[str, ...]]  # first game, stop, players, seed, rules
+# first game, stop, players, master seed, rules, bots
+Task = tuple[int, int, int, int, tuple[str, ...], tuple[str, ...]]
+
+
+def table(bots: tuple[str, ...], index: int, players: int) -> tuple[str, ...]:
+    return tuple(bots[(seat + index) % len(bots)] for seat in range(players))
 
 
 def compare_chunk(task: Task) -> tuple[int, int, int, list[str], float, float]:
     """(first game, players, games compared, differences, kernel CPU s, engine CPU s)."""
-    start, stop, players, master, pairs = task
+    start, stop, players, master, pairs, bots = task
     rules = make_rules(FamillesRules, parse_options(FamillesRules, pairs))
     game = get_game("familles")
-    specs = ("random",) * players
     seeds = [derive_seed(master, i) for i in range(start, stop)]
+    tables = [table(bots, i, players) for i in range(start, stop)]
     t = time.process_time()
-    got = game.bulk_play(rules, seeds, [specs] * len(seeds))  # type: ignore[attr-defined]
+    got = game.bulk_play(rules, seeds, tables)  # type: ignore[attr-defined]
     kernel_cpu = time.process_time() - t
     if got is None:
         raise SystemExit(f"the kernel declined {players} players under {pairs}")
     t = time.process_time()
     differences = []
-    for index, seed, mine in zip(range(start, stop), seeds, got, strict=True):
+    for index, seed, specs, mine in zip(range(start, stop), seeds, tables, got, strict=True):
         state = game.new_state(seat_names(specs), seed=seed, rules=rules)
         play_bots(state, seeded_bots(game, specs, seed))
         outcome = state.outcome
         assert outcome is not None
         theirs = (outcome.winners, outcome.scores, state.turns, outcome.status)
         if theirs != mine:
-            differences.append(
-                f"game {index} ({players} players) seed {seed}: engine {theirs}, kernel {mine}"
-            )
+            differences.append(f"game {index} {specs} seed {seed}: engine {theirs}, kernel {mine}")
     return start, players, stop - start, differences, kernel_cpu, time.process_time() - t
 
 
@@ -69,13 +74,22 @@ def main() -> None:
     parser.add_argument("--chunk", type=int, default=2000)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--seconds", type=float, default=None, help="stop after this wall time")
+    parser.add_argument("--bots", default="random", help="random, memory: round the seats")
     parser.add_argument("--rules", action="append", default=[], help="key=value, repeatable")
     args = parser.parse_args()
     pairs = tuple(args.rules)
+    bots = tuple(args.bots.split(","))
     parse_options(FamillesRules, pairs)  # a bad option fails now, not in a worker
     counts = [int(x) for x in args.players.split(",")]
     tasks: list[Task] = [
-        (start, min(args.games, start + args.chunk), counts[k % len(counts)], args.seed, pairs)
+        (
+            start,
+            min(args.games, start + args.chunk),
+            counts[k % len(counts)],
+            args.seed,
+            pairs,
+            bots,
+        )
         for k, start in enumerate(range(0, args.games, args.chunk))
     ]
     from parlour.games.familles import kernel
@@ -106,14 +120,17 @@ def main() -> None:
         print("interrupted")
     finally:
         pool.terminate()
-    report(compared, differences, by_players, kernel_cpu, engine_cpu, pairs)
+    report(compared, differences, by_players, kernel_cpu, engine_cpu, pairs, bots)
 
 
 def report(compared: int, differences: list[Any], by_players: dict[int, int],
-           kernel_cpu: float, engine_cpu: float, pairs: tuple[str, ...]) -> None:  # fmt: skip
+           kernel_cpu: float, engine_cpu: float, pairs: tuple[str, ...],
+           bots: tuple[str, ...]) -> None:  # fmt: skip
     rules = ", ".join(pairs) or "default rules"
     tables = ", ".join(f"{n} players: {g:,}" for n, g in sorted(by_players.items()))
-    print(f"\n{compared:,} games compared ({tables}; {rules}), {len(differences)} differences")
+    seats = ",".join(bots)
+    print(f"\n{compared:,} games compared ({tables}; bots {seats}; {rules}), "
+          f"{len(differences)} differences")  # fmt: skip
     if compared:
         print(f"kernel {compared / max(kernel_cpu, 1e-9):,.0f} games per CPU second, "
               f"reference engine {compared / max(engine_cpu, 1e-9):,.0f}")  # fmt: skip
