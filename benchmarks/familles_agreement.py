@@ -16,13 +16,15 @@ the seats, rotated by one seat each game as `simulate` rotates them.
 
 Prints progress after each chunk; a difference prints its seed and the two outcomes at once and
 the run goes on. Stops after `--games`, after `--seconds` of wall time, or on Ctrl-C, and
-reports what was compared so far.
+reports what was compared so far (so does a SIGTERM, and a SIGINT where a background shell
+set it to be ignored is taken back).
 """
 
 from __future__ import annotations
 
 import argparse
 import multiprocessing
+import signal
 import time
 from typing import Any
 
@@ -101,6 +103,8 @@ def main() -> None:
     kernel_cpu = engine_cpu = 0.0
     started = time.perf_counter()
     pool = multiprocessing.Pool(args.workers)
+    signal.signal(signal.SIGINT, signal.default_int_handler)  # after the fork: workers keep theirs
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
     try:
         for start, players, games, diffs, k_cpu, e_cpu in pool.imap_unordered(compare_chunk, tasks):
             compared += games
