@@ -102,9 +102,14 @@ def test_every_variant_is_the_reference_game(players: int, options: dict) -> Non
         (("memory",) * 3, {"ask_any_family": True}),
         (("memory",) * 3, {"family_replays": True, "hand_size": 7}),
         (("memory",) * 6, {}),
+        (("first", "first"), {}),
+        (("first", "random", "memory"), {"ask_any_family": True}),
+        (("first",) * 4, {"next_after_miss": "left", "family_replays": True}),
     ],
 )
-def test_memory_bots_play_the_reference_games(specs: tuple[str, ...], options: dict) -> None:
+def test_memory_and_first_bots_play_the_reference_games(
+    specs: tuple[str, ...], options: dict
+) -> None:
     rules = FamillesRules(**options)
     table = seeds(50, len(specs) + 200)
     got = GAME.bulk_play(rules, table, [specs] * len(table))
@@ -150,9 +155,10 @@ def test_other_tables_are_declined() -> None:
     rules = FamillesRules()
     assert kernel_table(rules, ["random", "random"])
     assert kernel_table(rules, ["memory", "random"])
+    assert kernel_table(rules, ["first", "memory"])
     assert GAME.bulk_play(rules, [], [("random",) * 3]) == []
     assert GAME.bulk_play(rules, [], [("random", "reflexes", "random")]) is None
-    assert GAME.bulk_play(rules, [], [("random", "first")]) is None
+    assert GAME.bulk_play(rules, [], [("random", "search")]) is None
     assert GAME.bulk_play(rules, [], [("random:3", "random")]) is None
     assert GAME.bulk_play(rules, [], [("memory:1", "random")]) is None
     assert GAME.bulk_play(rules, [1, 2], [("random",) * 2, ("random",) * 3]) is None

@@ -1,8 +1,8 @@
-"""The 7 familles' bulk path: whole games between `random` and `memory` bots, played by the
-compiled kernel.
+"""The 7 familles' bulk path: whole games between `random`, `memory` and `first` bots, played
+by the compiled kernel.
 
 `simulate` asks `bulk_play(rules, [], [specs])` whether a table of bots can go to the kernel;
-only tables of `random` and `memory` bots can, under any variant of the rules (the kernel
+only tables of `random`, `memory` and `first` bots can, under any variant of the rules (the kernel
 transcribes them all). Every other table is played by the reference engine, with the same
 results a game's seed gives there.
 """
@@ -15,7 +15,7 @@ from typing import Any
 from parlour.bots.base import parse_bot_spec
 
 Outcome = tuple[tuple[int, ...], tuple[float, ...], int, str]
-KERNEL_BOTS = ("random", "memory")
+KERNEL_BOTS = ("random", "memory", "first")
 
 
 def kernel_table(rules: Any, specs: Sequence[str]) -> bool:

@@ -1,4 +1,4 @@
-"""The compiled 7 familles kernel: whole games between `random` and `memory` bots, many at once.
+"""The compiled 7 familles kernel: whole games between `random`, `memory` and `first` bots.
 
 Seeds go in; each game's families per seat, asks (`State.turns`) and status come out. Game for
 game it gives what `FamillesState` played by `play_bots` with `seeded_bots` gives for the same
@@ -18,7 +18,9 @@ draw is the one Python's `random.Random` makes (`parlour.core.mersenne`):
   the public part every seat shares (hand sizes, the pile, the cards seen going into a hand,
   the lacks and their draw counts, the families surely held), which is the whole tracker of a
   seat once its own hand is added: the same float operations in the same order give the same
-  chances to the last bit.
+  chances to the last bit;
+- a `first` bot (`bots.OpenFirstBot`) plays the first legal ask whose « Pioche ! » still stands
+  in `ReflexesBot`'s memory (public too), else the first legal ask.
 
 Every variant of `FamillesRules` is transcribed: the hand size, who plays after a miss, a family
 completed by a draw that replays, asking for any family, the turn cap (a draw, "capped"). The
@@ -45,7 +47,7 @@ STATUS_NAMES = ("finished", "capped", "stalled")
 # Scalars of a game, in one array so that the helpers can change them.
 _TURN, _PTR, _NLAID, _OVER, _TURNS, _STATUS = 0, 1, 2, 3, 4, 5
 _SCALARS = 6
-RANDOM, MEMORY = 0, 1  # the bots, by seat
+RANDOM, MEMORY, FIRST = 0, 1, 2  # the bots, by seat
 FOCUS = 0.01  # MemoryBot's `ranked_asks(..., focus=0.01)`
 
 
@@ -59,9 +61,11 @@ def _receive(hold: Any, size: Any, counts: Any, seat: int, card: int) -> None:
 # ----- the public tracker (`tracker.Tracker`, the part every seat shares) -------------------
 # One array, rows: `known[card]`, the seat a card was seen going to (a give, a Bonne pioche),
 # until laid; `lacks[seat]`, a bit per card it surely lacks; `draws[seat]`, its hidden draws;
-# `holds[seat]`, a bit per family it surely holds; then per seat `since[card]`, its hidden
-# draws when that lack was learnt (-1: none).
-_KNOWN, _LACKS, _DRAWS, _HOLDS, _SINCE = 0, 1, 2, 3, 4
+# `holds[seat]`, a bit per family it surely holds; `said[seat]`, a bit per card it said
+# « Pioche ! » to, forgotten when it draws or receives that card (`ReflexesBot`'s memory, which
+# `first` reads); then per seat `since[card]`, its hidden draws when that lack was learnt (-1:
+# none).
+_KNOWN, _LACKS, _DRAWS, _HOLDS, _SAID, _SINCE = 0, 1, 2, 3, 4, 5
 
 
 @njit
@@ -81,6 +85,7 @@ def _hidden_draw(tr: Any, seat: int) -> None:
     """A draw the others do not see: any lacked card could be the one drawn."""
     tr[_LACKS, seat] = 0
     tr[_DRAWS, seat] += 1
+    tr[_SAID, seat] = 0
 
 
 @njit
@@ -91,6 +96,7 @@ def _reset_tracker(tr: Any, n: int) -> None:
         tr[_LACKS, s] = 0
         tr[_DRAWS, s] = 0
         tr[_HOLDS, s] = 0
+        tr[_SAID, s] = 0
         for c in range(NUM_CARDS):
             tr[_SINCE + s, c] = -1
 
@@ -173,11 +179,13 @@ def _ask(g: Any, n: int, p: int, t: int, c: int, next_left: bool, replays: bool,
             tr[_KNOWN, c] = p
             _unlack(tr, p, c)
             tr[_HOLDS, t] &= ~(1 << family)  # it may have been the giver's last of the family
+            tr[_SAID, p] &= ~(1 << c)
         _lay_if_complete(g, n, hold, size, counts, laid, tr, track, p, family)
         _settle(g, n, deck, hold, size, counts, laid, tr, track)
         return
     if track:  # « Pioche ! »: `t` lacks `c`
         _lack(tr, t, c)
+        tr[_SAID, t] |= 1 << c
     if g[_PTR] < NUM_CARDS:
         drawn = deck[g[_PTR]]
         g[_PTR] += 1
@@ -186,6 +194,7 @@ def _ask(g: Any, n: int, p: int, t: int, c: int, next_left: bool, replays: bool,
             if drawn == c:  # the Bonne pioche is shown to everybody
                 tr[_KNOWN, c] = p
                 _unlack(tr, p, c)
+                tr[_SAID, p] &= ~(1 << c)
             else:  # a hidden draw, but not the card asked for (that would have been shown)
                 _hidden_draw(tr, p)
                 _lack(tr, p, c)
@@ -296,7 +305,7 @@ def play_one(seed: int, n: int, hand_size: int, next_left: bool, replays: bool, 
     g, deck, hold, size, counts, laid, mts, cards, targets, tr, probs, free, score, top = work
     track = False
     for s in range(n):
-        if bots[s] == MEMORY:
+        if bots[s] != RANDOM:
             track = True
     mt = mts[n]  # the deal's generator; mts[s] is seat s's bot's
     for k in range(_SCALARS):
@@ -346,6 +355,12 @@ def play_one(seed: int, n: int, hand_size: int, next_left: bool, replays: bool, 
             pick = randbelow(mts[p], ntargets * ncards)
         elif ntargets * ncards == 1:  # MemoryBot plays a single legal ask without a draw
             pick = 0
+        elif bots[p] == FIRST:  # OpenFirstBot: the first ask whose « Pioche ! » is not standing
+            pick = 0
+            for k in range(ntargets * ncards):
+                if not tr[_SAID, targets[k // ncards]] & (1 << cards[k % ncards]):
+                    pick = k
+                    break
         else:
             pick = _memory_pick(mts[p], p, n, ncards, cards, ntargets, targets,
                                 NUM_CARDS - g[_PTR], hold, size, counts, laid, tr, probs, free,
@@ -399,7 +414,7 @@ def play_many(seeds: Any, bots: Any, hand_size: int, next_left: bool, replays: b
         status[i] = g[_STATUS]
 
 
-BOT_CODES = {"random": RANDOM, "memory": MEMORY}
+BOT_CODES = {"random": RANDOM, "memory": MEMORY, "first": FIRST}
 
 
 def run(
@@ -413,7 +428,7 @@ def run(
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(families [games, players], turns [games], status [games]: an index of STATUS_NAMES),
     one game per seed. `players`: a number of `random` bots, or per game the bot of each seat
-    ("random" or "memory", or their codes)."""
+    ("random", "memory", "first", or their codes)."""
     seed_array = np.ascontiguousarray(seeds, dtype=np.int64)
     if seed_array.ndim != 1:
         raise ValueError("seeds must be a flat sequence")
