@@ -1,18 +1,20 @@
-"""The 7 familles kernel against the reference engine, game for game, on many games.
+"""The 7 familles (or Panoplies) kernel against the reference engine, game for game.
 
     python benchmarks/familles_agreement.py                     # 1,000,000 games, 3 players
     python benchmarks/familles_agreement.py --games 200000 --players 2,3,4,6 --workers 4
     python benchmarks/familles_agreement.py --seconds 1800 --rules family_replays=true
-    python benchmarks/familles_agreement.py --games 50000 --bots memory,random
+    python benchmarks/familles_agreement.py --games 50000 --bots memory,first,random
+    python benchmarks/familles_agreement.py --game panoplies --players 3,2,4
 
 What it compares: every game is played twice, by the compiled kernel and by the reference
-engine itself (`FamillesState` through `play_bots`, the bots built by `seeded_bots`: exactly the
-simulate worker's game), and their outcomes (winners, families by seat, status) and asks must be
-equal. No sample, no second transcription: the reference engine plays every game compared, which
-is what limits the speed (about 300 games per CPU second), so the games are cut in chunks played
-by `--workers` processes. Game i has the seed `simulate` gives it (`derive_seed(seed, i)`); the
-chunks take the player counts of `--players` in turn. `--bots` (random, memory) are dealt round
-the seats, rotated by one seat each game as `simulate` rotates them.
+engine itself (`FamillesState` or `PanopliesState` through `play_bots`, the bots built by
+`seeded_bots`: exactly the simulate worker's game), and their outcomes (winners, scores,
+status) and asks must be equal. No sample, no second transcription: the reference engine plays
+every game compared, which is what limits the speed (about 300 games per CPU second), so the
+games are cut in chunks played by `--workers` processes. Game i has the seed `simulate` gives
+it (`derive_seed(seed, i)`); the chunks take the player counts of `--players` in turn. `--bots`
+(random, memory, first; Panoplies: random) are dealt round the seats, rotated by one seat each
+game as `simulate` rotates them.
 
 Prints progress after each chunk; a difference prints its seed and the two outcomes at once and
 the run goes on. Stops after `--games`, after `--seconds` of wall time, or on Ctrl-C, and
@@ -31,12 +33,11 @@ from typing import Any
 from parlour.core.options import make_rules, parse_options
 from parlour.core.registry import get_game
 from parlour.core.runner import play_bots
-from parlour.games.familles.rules import FamillesRules
 from parlour.sim.schedule import derive_seed
 from parlour.sim.worker import seat_names, seeded_bots
 
-# first game, stop, players, master seed, rules, bots
-Task = tuple[int, int, int, int, tuple[str, ...], tuple[str, ...]]
+# game, first game, stop, players, master seed, rules, bots
+Task = tuple[str, int, int, int, int, tuple[str, ...], tuple[str, ...]]
 
 
 def table(bots: tuple[str, ...], index: int, players: int) -> tuple[str, ...]:
@@ -45,9 +46,9 @@ def table(bots: tuple[str, ...], index: int, players: int) -> tuple[str, ...]:
 
 def compare_chunk(task: Task) -> tuple[int, int, int, list[str], float, float]:
     """(first game, players, games compared, differences, kernel CPU s, engine CPU s)."""
-    start, stop, players, master, pairs, bots = task
-    rules = make_rules(FamillesRules, parse_options(FamillesRules, pairs))
-    game = get_game("familles")
+    name, start, stop, players, master, pairs, bots = task
+    game = get_game(name)
+    rules = make_rules(game.rules_class, parse_options(game.rules_class, pairs))
     seeds = [derive_seed(master, i) for i in range(start, stop)]
     tables = [table(bots, i, players) for i in range(start, stop)]
     t = time.process_time()
@@ -70,6 +71,7 @@ def compare_chunk(task: Task) -> tuple[int, int, int, list[str], float, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="familles", choices=("familles", "panoplies"))
     parser.add_argument("--games", type=int, default=1_000_000)
     parser.add_argument("--players", default="3", help="player counts, taken in turn by chunk")
     parser.add_argument("--seed", type=int, default=1)
@@ -81,10 +83,12 @@ def main() -> None:
     args = parser.parse_args()
     pairs = tuple(args.rules)
     bots = tuple(args.bots.split(","))
-    parse_options(FamillesRules, pairs)  # a bad option fails now, not in a worker
+    game = get_game(args.game)
+    parse_options(game.rules_class, pairs)  # a bad option fails now, not in a worker
     counts = [int(x) for x in args.players.split(",")]
     tasks: list[Task] = [
         (
+            args.game,
             start,
             min(args.games, start + args.chunk),
             counts[k % len(counts)],
@@ -94,9 +98,8 @@ def main() -> None:
         )
         for k, start in enumerate(range(0, args.games, args.chunk))
     ]
-    from parlour.games.familles import kernel
-
-    kernel.run([0], 2)  # compiled (or loaded from the cache) once, before the workers start
+    # compiled (or loaded from the cache) once, before the workers start
+    game.bulk_play(game.rules_class(), [0], [("random",) * 2])  # type: ignore[attr-defined]
     compared = 0
     differences: list[str] = []
     by_players: dict[int, int] = {}
