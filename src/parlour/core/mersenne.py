@@ -15,6 +15,10 @@ Every function is plain Python on NumPy arrays: compiled by Numba (cached on dis
 Numba is present and PARLOUR_NO_NUMBA is unset, run as it is otherwise (the same draws, much
 slower). Kernels take `njit` and `HAVE_NUMBA` from here so that they and these helpers are
 always compiled, or not, together.
+
+Numba's disk cache of a kernel is keyed on the kernel's own file only: after a change here,
+touch the kernels that call these helpers (or clear their `__pycache__`), or they keep running
+the old code.
 """
 
 from __future__ import annotations

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import json
+import os
 import random
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -56,6 +60,25 @@ def test_kernel_games_are_the_reference_games(players: int, options: dict, games
         jokers += drawn
     if players < 6 and "max_turns" not in options:
         assert jokers > 0  # the joker draws, which use the state's generator, were played
+
+
+def test_without_numba_the_kernel_plays_the_same_games() -> None:
+    from parlour.games.panoplies import kernel
+
+    table = [random.Random(i).getrandbits(63) for i in range(12)]
+    script = (
+        "import json, sys; from parlour.games.panoplies import kernel; "
+        "from parlour.core import mersenne; assert not mersenne.HAVE_NUMBA; "
+        "s, t, st = kernel.run(json.loads(sys.argv[1]), 3, 5, 10, 12); "
+        "print(json.dumps([s.tolist(), t.tolist(), st.tolist()]))"
+    )
+    env = {**os.environ, "PARLOUR_NO_NUMBA": "1"}
+    done = subprocess.run(
+        [sys.executable, "-c", script, json.dumps(table)],
+        env=env, capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    scores, turns, status = kernel.run(table, 3, 5, 10, 12)  # every family: many jokers
+    assert json.loads(done.stdout) == [scores.tolist(), turns.tolist(), status.tolist()]
 
 
 def test_matches_and_other_bots_are_declined() -> None:
