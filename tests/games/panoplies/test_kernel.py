@@ -62,6 +62,23 @@ def test_kernel_games_are_the_reference_games(players: int, options: dict, games
         assert jokers > 0  # the joker draws, which use the state's generator, were played
 
 
+@pytest.mark.parametrize(
+    ("specs", "options"),
+    [
+        (("first", "first"), {}),
+        (("first", "random", "first"), {"next_after_miss": "left"}),
+        (("random", "first", "first"), EVERY_FAMILY),
+    ],
+)
+def test_first_bots_play_the_reference_games(specs: tuple[str, ...], options: dict) -> None:
+    rules = PanopliesRules(**options)
+    table = [random.Random(i * 17 + len(specs)).getrandbits(63) for i in range(40)]
+    got = GAME.bulk_play(rules, table, [specs])
+    assert got is not None
+    for seed, outcome in zip(table, got, strict=True):
+        assert outcome == reference(seed, specs, rules)[0], seed
+
+
 def test_without_numba_the_kernel_plays_the_same_games() -> None:
     from parlour.games.panoplies import kernel
 
@@ -87,6 +104,7 @@ def test_matches_and_other_bots_are_declined() -> None:
     assert GAME.bulk_play(rules, [], [("random",) * 3]) == []
     assert GAME.bulk_play(PanopliesRules(games=3), [], [("random",) * 3]) is None
     assert GAME.bulk_play(rules, [], [("random", "memory")]) is None
+    assert kernel_table(rules, ["first", "random"])
     assert GAME.bulk_play(rules, [2**63], [("random",) * 2]) is None
 
 

@@ -1,4 +1,4 @@
-"""The compiled Panoplies kernel: whole one-game matches between `random` bots, many at once.
+"""The compiled Panoplies kernel: whole one-game matches between `random` and `first` bots.
 
 Seeds go in; each game's scores (+1 for the player who laid another's outfit, -1 for its
 owner), asks and status come out. Game for game it gives what `PanopliesState` played by
@@ -13,6 +13,9 @@ familles kernel's transcription of `askdraw.AskDrawState`, with Panoplies' hooks
   a garment won by its owner goes back on;
 - laying one's own outfit makes one safe, nobody's gives a joker (under 6 players), another's
   ends the game; everybody safe, or a stalled table, ends it with no loser.
+
+A `first` bot (`OpenFirstBot`) plays the first legal ask whose « Pioche ! » no longer stands
+(the answers it remembers are public), else the first legal ask.
 
 The random draws are those of Python's `random.Random` (`parlour.core.mersenne`): the state's
 generator deals and then draws the joker samples; the bots' come from `seed ^ 0x5EED`.
@@ -32,6 +35,8 @@ from parlour.core.mersenne import MT_WORDS, getrandbits63, mt_seed63, njit, rand
 
 NOBODY = -1
 FINISHED, CAPPED = 0, 1
+RANDOM, FIRST = 0, 2  # the bots, by seat (the familles kernel's codes)
+BOT_CODES = {"random": RANDOM, "first": FIRST}
 STATUS_NAMES = ("finished", "capped")
 MAX_CARDS = 10 * 12  # every optional family: 10 garments, 12 characters
 # Scalars of a game, in one array so that the helpers can change them.
@@ -44,6 +49,13 @@ def _receive(g: Any, hold: Any, size: Any, counts: Any, seat: int, card: int) ->
     hold[card] = seat
     size[seat] += 1
     counts[seat, card % g[_CHARS]] += 1
+
+
+@njit
+def _forget(g: Any, said: Any, seat: int) -> None:
+    """A draw: every « Pioche ! » of `seat` may be stale (`ReflexesBot._forget_pioches`)."""
+    for c in range(g[_CARDS]):
+        said[seat, c] = 0
 
 
 @njit
@@ -147,7 +159,7 @@ def _on_won(mt: Any, g: Any, n: int, wearing: Any, jokers: Any, njokers: Any, ca
 
 @njit
 def _settle(g: Any, n: int, deck: Any, hold: Any, size: Any, counts: Any, laid: Any, safe: Any,
-            jokers: Any, njokers: Any) -> None:  # fmt: skip
+            jokers: Any, njokers: Any, said: Any) -> None:  # fmt: skip
     """`_settle`: an empty hand draws and goes on; a player nobody can answer passes; a
     stalled table ends the game with no loser (`_stalled`)."""
     idle = 0
@@ -164,6 +176,7 @@ def _settle(g: Any, n: int, deck: Any, hold: Any, size: Any, counts: Any, laid: 
             card = deck[g[_PTR]]
             g[_PTR] += 1
             _receive(g, hold, size, counts, p, card)
+            _forget(g, said, p)
             _lay_if_complete(g, n, hold, size, counts, laid, safe, jokers, njokers, p,
                              card % g[_CHARS])  # fmt: skip
             _check_end(g, n, safe)
@@ -179,21 +192,23 @@ def _settle(g: Any, n: int, deck: Any, hold: Any, size: Any, counts: Any, laid: 
 @njit
 def _won(mt: Any, g: Any, n: int, card: int, winner: int, giver: int, deck: Any, hold: Any,
          size: Any, counts: Any, laid: Any, safe: Any, wearing: Any, jokers: Any, njokers: Any,
-         pool: Any, picked: Any) -> None:  # fmt: skip
+         pool: Any, picked: Any, said: Any) -> None:  # fmt: skip
     """`_won`: after a hit or a Bonne pioche, the mannequins, laying, and the turn goes on."""
     _on_won(mt, g, n, wearing, jokers, njokers, card, winner, giver, pool, picked)
     _lay_if_complete(g, n, hold, size, counts, laid, safe, jokers, njokers, winner,
                      card % g[_CHARS])  # fmt: skip
     _check_end(g, n, safe)
-    _settle(g, n, deck, hold, size, counts, laid, safe, jokers, njokers)
+    _settle(g, n, deck, hold, size, counts, laid, safe, jokers, njokers, said)
 
 
 @njit
 def play_one(seed: int, n: int, hand_size: int, garments: int, chars: int, next_left: bool,
-             replays: bool, max_turns: int, scores: Any, work: Any) -> Any:  # fmt: skip
-    """One game between `random` bots; fills `scores` (by seat), returns the scalars."""
+             replays: bool, max_turns: int, bots: Any, scores: Any,
+             work: Any) -> Any:  # fmt: skip
+    """One game, seat s played by `bots[s]` (RANDOM or FIRST); fills `scores` (by seat),
+    returns the scalars."""
     g, deck, hold, size, counts, laid, safe, wearing = work[:8]
-    jokers, njokers, mts, cards, targets, pool, picked = work[8:]
+    jokers, njokers, mts, cards, targets, pool, picked, said = work[8:]
     mt = mts[n]  # the state's generator (the deal, then the joker samples)
     master = mts[n + 1]
     num_cards = garments * chars
@@ -217,6 +232,8 @@ def play_one(seed: int, n: int, hand_size: int, garments: int, chars: int, next_
             counts[s, ch] = 0
         for r in range(garments):
             wearing[s, r] = 1
+        for c in range(num_cards):
+            said[s, c] = 0
     for ch in range(chars):
         laid[ch] = NOBODY
     for s in range(n):
@@ -228,7 +245,7 @@ def play_one(seed: int, n: int, hand_size: int, garments: int, chars: int, next_
             if g[_OVER] == 0:
                 _lay_if_complete(g, n, hold, size, counts, laid, safe, jokers, njokers, s, ch)
     _check_end(g, n, safe)
-    _settle(g, n, deck, hold, size, counts, laid, safe, jokers, njokers)
+    _settle(g, n, deck, hold, size, counts, laid, safe, jokers, njokers, said)
     while g[_OVER] == 0:
         p = g[_TURN]
         ncards = 0  # `_legal_actions`: cards of the outfits one holds, by id, for each target
@@ -242,32 +259,44 @@ def play_one(seed: int, n: int, hand_size: int, garments: int, chars: int, next_
             if t != p and size[t] > 0:
                 targets[ntargets] = t
                 ntargets += 1
-        pick = randbelow(mts[p], ntargets * ncards)  # RandomBot: rng.choice(legal_actions)
+        if bots[p] == RANDOM:  # RandomBot: rng.choice(legal_actions)
+            pick = randbelow(mts[p], ntargets * ncards)
+        else:  # OpenFirstBot: the first ask whose « Pioche ! » no longer stands, else the first
+            pick = 0
+            for k in range(ntargets * ncards):
+                if not said[targets[k // ncards], cards[k % ncards]]:
+                    pick = k
+                    break
         t, c = targets[pick // ncards], cards[pick % ncards]
         if hold[c] == t:  # a hit
             size[t] -= 1
             counts[t, c % chars] -= 1
             _receive(g, hold, size, counts, p, c)
+            said[p, c] = 0
             _won(mt, g, n, c, p, t, deck, hold, size, counts, laid, safe, wearing, jokers,
-                 njokers, pool, picked)  # fmt: skip
+                 njokers, pool, picked, said)  # fmt: skip
         elif g[_PTR] < num_cards:  # « Pioche ! »
+            said[t, c] = 1
             drawn = deck[g[_PTR]]
             g[_PTR] += 1
             _receive(g, hold, size, counts, p, drawn)
             if drawn == c:  # Bonne pioche
+                said[p, c] = 0
                 _won(mt, g, n, c, p, NOBODY, deck, hold, size, counts, laid, safe, wearing,
-                     jokers, njokers, pool, picked)  # fmt: skip
+                     jokers, njokers, pool, picked, said)  # fmt: skip
             else:
+                _forget(g, said, p)
                 done = _lay_if_complete(g, n, hold, size, counts, laid, safe, jokers, njokers, p,
                                         drawn % chars)  # fmt: skip
                 _check_end(g, n, safe)
                 if g[_OVER] == 0:
                     if not (done and replays):
                         g[_TURN] = (p + 1) % n if next_left else t
-                    _settle(g, n, deck, hold, size, counts, laid, safe, jokers, njokers)
+                    _settle(g, n, deck, hold, size, counts, laid, safe, jokers, njokers, said)
         else:  # nothing to draw: the miss passes the turn
+            said[t, c] = 1
             g[_TURN] = (p + 1) % n if next_left else t
-            _settle(g, n, deck, hold, size, counts, laid, safe, jokers, njokers)
+            _settle(g, n, deck, hold, size, counts, laid, safe, jokers, njokers, said)
         g[_TURNS] += 1
         if g[_OVER] == 0 and max_turns > 0 and g[_TURNS] >= max_turns:
             g[_OVER] = 1
@@ -298,25 +327,27 @@ def _make_work(n: int) -> Any:
         np.zeros(n, dtype=np.int64),
         np.zeros(MAX_CARDS, dtype=np.int64),
         np.zeros(MAX_CARDS, dtype=np.int64),
+        np.zeros((n, MAX_CARDS), dtype=np.int64),
     )
 
 
 @njit
-def play_many(seeds: Any, n: int, hand_size: int, garments: int, chars: int, next_left: bool,
-              replays: bool, max_turns: int, scores: Any, turns: Any,
+def play_many(seeds: Any, bots: Any, hand_size: int, garments: int, chars: int,
+              next_left: bool, replays: bool, max_turns: int, scores: Any, turns: Any,
               status: Any) -> None:  # fmt: skip
-    """Game i: seed seeds[i] (0 <= seed < 2**63)."""
+    """Game i: seed seeds[i] (0 <= seed < 2**63), seat s played by bots[i, s]."""
+    n = bots.shape[1]
     work = _make_work(n)
     for i in range(seeds.shape[0]):
         g = play_one(seeds[i], n, hand_size, garments, chars, next_left, replays, max_turns,
-                     scores[i], work)  # fmt: skip
+                     bots[i], scores[i], work)  # fmt: skip
         turns[i] = g[_TURNS]
         status[i] = g[_STATUS]
 
 
 def run(
     seeds: Any,
-    players: int,
+    players: Any,
     hand_size: int,
     garments: int = 7,
     characters: int = 6,
@@ -325,20 +356,27 @@ def run(
     max_turns: int | None = None,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(scores [games, players], turns [games], status [games]: an index of STATUS_NAMES) of
-    one-game matches between `random` bots, one per seed."""
+    one-game matches, one per seed. `players`: a number of `random` bots, or per game the bot
+    of each seat ("random" or "first", or their codes)."""
     seed_array = np.ascontiguousarray(seeds, dtype=np.int64)
     if seed_array.ndim != 1:
         raise ValueError("seeds must be a flat sequence")
     if seed_array.size and int(seed_array.min()) < 0:
         raise ValueError("the kernel takes seeds from 0 to 2**63 - 1")
-    if not 2 <= players <= characters or players * hand_size > garments * characters:
-        raise ValueError(f"{players} hands of {hand_size} cards do not fit the deck")
+    games = seed_array.shape[0]
+    if isinstance(players, int):
+        bots = np.full((games, players), RANDOM, dtype=np.int64)
+    else:
+        rows = [[BOT_CODES.get(b, b) for b in row] for row in players]
+        bots = np.array(rows, dtype=np.int64).reshape(games, -1)
+    n = bots.shape[1]
+    if not 2 <= n <= characters or n * hand_size > garments * characters:
+        raise ValueError(f"{n} hands of {hand_size} cards do not fit the deck")
     if garments * characters > MAX_CARDS or characters > 12 or garments > 10:
         raise ValueError("the wardrobe is larger than every optional family gives")
-    games = seed_array.shape[0]
-    scores = np.zeros((games, players), dtype=np.int64)
+    scores = np.zeros((games, n), dtype=np.int64)
     turns = np.zeros(games, dtype=np.int64)
     status = np.zeros(games, dtype=np.int64)
-    play_many(seed_array, players, hand_size, garments, characters, next_after_miss == "left",
+    play_many(seed_array, bots, hand_size, garments, characters, next_after_miss == "left",
               bool(outfit_replays), int(max_turns or 0), scores, turns, status)  # fmt: skip
     return scores, turns, status
