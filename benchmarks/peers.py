@@ -15,8 +15,10 @@ machine load hits both alike; rates are per second of this process's CPU time
   of ints, no events, no checks), the fastest plain Python we could write, for scale. Parlour is
   timed twice: the reference engine through the public API (`play_bots`, the game's own
   `ThresholdBot`s) and the compiled kernel (`parlour simulate`'s bulk path).
-- The 7 familles (3 players, random bots, public API) against OpenSpiel's C++ go_fish (2 players,
-  uniformly random legal play from Python), when `pyspiel` imports.
+- The 7 familles (3 players, random bots) against OpenSpiel's C++ go_fish (2 players, uniformly
+  random legal play from Python), when `pyspiel` imports. Parlour is timed twice: the reference
+  engine through the public API and the compiled kernel (`parlour simulate`'s bulk path for a
+  table of `random` bots).
 - Beggar, with `--beggar`: `beggar_peer.run()` (acinnes/bmn built with g++), when present.
 """
 
@@ -224,6 +226,15 @@ def familles_workloads() -> dict[str, Callable[[int], int]]:
         return 1
 
     out["Parlour engine (3 players)"] = engine
+    from parlour.games.familles import kernel
+
+    kernel.run([0], 3)  # compiled or loaded from the cache before any timing
+
+    def bulk(i: int) -> int:
+        kernel.run(range(i, i + 2000), 3)
+        return 2000
+
+    out["Parlour kernel (3 players)"] = bulk
     return out
 
 

@@ -76,6 +76,16 @@ class Familles(Game):
             deal = normalise_deal(deal, len(seat_list), NUM_CARDS, lambda c: parse_card(deck, c))
         return FamillesState(rules, seat_list, seed, deal)
 
+    def bulk_play(
+        self, rules: Any, seeds: Sequence[int], tables: Sequence[Sequence[str]]
+    ) -> list[tuple[tuple[int, ...], tuple[float, ...], int, str]] | None:
+        """Whole games by the compiled kernel when every bot is `random`, `memory` or `first`
+        (see bulk.py): per seed the outcome the reference engine gives, None when the kernel
+        cannot play them."""
+        from parlour.games.familles.bulk import bulk_play
+
+        return bulk_play(rules or FamillesRules(), seeds, tables)
+
     def action_from_json(self, obj: Mapping[str, Any]) -> Ask:
         return ask_from_json(obj, NUM_CARDS)
 

@@ -3,8 +3,8 @@
 Arrays of seeds and thresholds go in, final totals and turns come out. Game for game it gives
 what `Flip7State` and `ThresholdBot` give for the same seed: the engine below is a transcription
 of `rules.Flip7State` (its stack of steps, the order in which cards reach the discard) and the
-random draws are those of Python's `random.Random(seed)`: a Mersenne Twister seeded as CPython
-seeds it, `_randbelow` by rejection on `getrandbits`, `shuffle` from the top index down. That
+random draws are those of Python's `random.Random(seed)` (`parlour.core.mersenne`: a Mersenne
+Twister seeded as CPython seeds it, `_randbelow` by rejection on `getrandbits`, `shuffle`). That
 is what makes "same seed, same game" hold without passing decks from Python.
 
 Only the default variant is played (a spare Second Chance is not given away by choice, no turn
@@ -16,99 +16,18 @@ is present, run as it is otherwise (identical results, much slower).
 
 from __future__ import annotations
 
-import os
 from typing import Any
 
 import numpy as np
 
-try:  # Numba is a dependency, but a platform without a wheel must still work.
-    if os.environ.get("PARLOUR_NO_NUMBA"):
-        raise ImportError("PARLOUR_NO_NUMBA is set")
-    import numba
+from parlour.core.mersenne import MT_WORDS, njit
+from parlour.core.mersenne import mt_seed as _mt_seed
+from parlour.core.mersenne import randbelow as _randbelow
+from parlour.core.mersenne import shuffle as _shuffle
 
-    HAVE_NUMBA = True
-except ImportError:  # pragma: no cover - exercised on machines without Numba
-    numba = None  # type: ignore[assignment]
-    HAVE_NUMBA = False
-
-
-def _njit(fn: Any) -> Any:
-    if not HAVE_NUMBA:
-        return fn
-    return numba.njit(cache=True, nogil=True)(fn)
-
-
-# ----- CPython's Mersenne Twister (Modules/_randommodule.c) ---------------------------------
-_N, _M = 624, 397
+_njit = njit
 _MASK32 = 0xFFFFFFFF
-MT_WORDS = _N + 1  # the 624 words and the read position
-
-
-@_njit
-def _mt_seed(mt: Any, key0: int, key1: int, nkey: int) -> None:
-    """`random.Random(seed)` for 0 <= seed < 2**64: init_by_array on its 32-bit words."""
-    mt[0] = 19650218
-    for i in range(1, _N):
-        prev = mt[i - 1]
-        mt[i] = (1812433253 * (prev ^ (prev >> 30)) + i) & _MASK32
-    i, j = 1, 0
-    for _ in range(max(_N, nkey)):
-        prev = mt[i - 1]
-        word = key0 if j == 0 else key1
-        mt[i] = ((mt[i] ^ (((prev ^ (prev >> 30)) * 1664525) & _MASK32)) + word + j) & _MASK32
-        i += 1
-        j += 1
-        if i >= _N:
-            mt[0] = mt[_N - 1]
-            i = 1
-        if j >= nkey:
-            j = 0
-    for _ in range(_N - 1):
-        prev = mt[i - 1]
-        mt[i] = ((mt[i] ^ (((prev ^ (prev >> 30)) * 1566083941) & _MASK32)) - i) & _MASK32
-        i += 1
-        if i >= _N:
-            mt[0] = mt[_N - 1]
-            i = 1
-    mt[0] = 0x80000000
-    mt[_N] = _N  # the read position: the first draw regenerates the block
-
-
-@_njit
-def _mt_next(mt: Any) -> int:
-    if mt[_N] >= _N:
-        for kk in range(_N):
-            y = (mt[kk] & 0x80000000) | (mt[(kk + 1) % _N] & 0x7FFFFFFF)
-            value = mt[(kk + _M) % _N] ^ (y >> 1)
-            if y & 1:
-                value ^= 0x9908B0DF
-            mt[kk] = value
-        mt[_N] = 0
-    y = mt[mt[_N]]
-    mt[_N] += 1
-    y ^= y >> 11
-    y ^= (y << 7) & 0x9D2C5680
-    y ^= (y << 15) & 0xEFC60000
-    y ^= y >> 18
-    return y
-
-
-@_njit
-def _randbelow(mt: Any, n: int) -> int:
-    k = 0
-    while (1 << k) <= n:
-        k += 1
-    r = _mt_next(mt) >> (32 - k)
-    while r >= n:
-        r = _mt_next(mt) >> (32 - k)
-    return r
-
-
-@_njit
-def _shuffle(mt: Any, cards: Any, count: int) -> None:
-    for i in range(count - 1, 0, -1):
-        j = _randbelow(mt, i + 1)
-        cards[i], cards[j] = cards[j], cards[i]
+__all__ = ["MT_WORDS", "play_many", "run"]
 
 
 # ----- the engine ---------------------------------------------------------------------------

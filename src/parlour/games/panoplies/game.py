@@ -85,6 +85,16 @@ class Panoplies(Game):
             )
         return PanopliesState(rules, seat_list, seed, deal)
 
+    def bulk_play(
+        self, rules: Any, seeds: Sequence[int], tables: Sequence[Sequence[str]]
+    ) -> list[tuple[tuple[int, ...], tuple[float, ...], int, str]] | None:
+        """Whole games by the compiled kernel when every bot is `random` or `first` (see
+        bulk.py): per seed the outcome the reference engine gives, None when the kernel cannot
+        play them."""
+        from parlour.games.panoplies.bulk import bulk_play
+
+        return bulk_play(rules or PanopliesRules(), seeds, tables)
+
     def grouping(self, rules: Any) -> Grouping:
         """How cards group for asking and laying: by character."""
         return (rules or PanopliesRules()).wardrobe.grouping  # type: ignore[no-any-return]

@@ -1,0 +1,69 @@
+"""Panoplies' bulk path: whole one-game matches between `random` and `first` bots, played by
+the compiled kernel.
+
+`simulate` asks `bulk_play(rules, [], [specs])` whether a table of bots can go to the kernel;
+only tables of `random` and `first` bots can, with any option but matches (`games` above 1).
+Every other table is played by the reference engine, with the same results a game's seed gives
+there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from parlour.bots.base import parse_bot_spec
+
+Outcome = tuple[tuple[int, ...], tuple[float, ...], int, str]
+
+
+def kernel_table(rules: Any, specs: Sequence[str]) -> bool:
+    """Whether the kernel plays this table of bots (one spec per seat) under these rules."""
+    ward = rules.wardrobe
+    n = len(specs)
+    if rules.games != 1 or not 2 <= n <= len(ward.characters):
+        return False
+    if n * rules.deal_size(n) > ward.num_cards:
+        return False
+    return all(parse_bot_spec(spec) in (("random", []), ("first", [])) for spec in specs)
+
+
+def bulk_play(
+    rules: Any, seeds: Sequence[int], tables: Sequence[Sequence[str]]
+) -> list[Outcome] | None:
+    """Per seed, the outcome of `new_state(seats, seed)` played by the bots `tables[i]` (one
+    spec per seat, seats without chosen characters or ages; one table for every seed if only
+    one is given): (winners, scores, asks, status). None when the kernel cannot play them."""
+    if not tables or any(not kernel_table(rules, specs) for specs in tables):
+        return None
+    players = {len(specs) for specs in tables}
+    if len(players) != 1:
+        return None
+    if not seeds:
+        return []
+    if any(not 0 <= seed < 2**63 for seed in seeds):
+        return None
+    if len(tables) == 1:
+        tables = [tables[0]] * len(seeds)
+    if len(tables) != len(seeds):
+        raise ValueError(f"{len(seeds)} seeds but {len(tables)} tables of bots")
+    from parlour.games.panoplies import kernel  # NumPy and Numba: only when games are played
+
+    n = players.pop()
+    ward = rules.wardrobe
+    scores, turns, status = kernel.run(
+        list(seeds),
+        [[parse_bot_spec(spec)[0] for spec in specs] for specs in tables],
+        rules.deal_size(n),
+        len(ward.garments),
+        len(ward.characters),
+        rules.next_after_miss,
+        rules.outfit_replays,
+        rules.max_turns,
+    )
+    out: list[Outcome] = []
+    for row, asks, code in zip(scores.tolist(), turns.tolist(), status.tolist(), strict=True):
+        layer = [s for s, x in enumerate(row) if x > 0]
+        name = kernel.STATUS_NAMES[code]
+        out.append((tuple(layer), tuple(float(x) for x in row), int(asks), name))
+    return out
