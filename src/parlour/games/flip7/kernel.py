@@ -377,6 +377,82 @@ def _counter_stays(counts: Any, numbers: Any, nnum: Any, mods: Any, nmod: Any, s
 
 
 @_njit
+def _sweep_plain(counts: Any, n0: int, m0: int, bonus: int, values: Any) -> None:
+    """`solver._sweep` for the optimal policy in points, its `values` table alone: without a
+    Second Chance the hit value reads no other (`values_sc` is computed from `values`, never
+    the other way), and that table is half the sweep's work. The statements that make `values`
+    are the solver's own, in its order: the same floats come out."""
+    bust_value = 0.0
+    total = 0
+    for i in range(_MODEL_KINDS):
+        total += counts[i]
+    k0 = solver._popcount(n0)
+    j0 = solver._popcount(m0)
+    free_n = 0
+    for v in range(13):
+        if counts[v] > 0 and not n0 >> v & 1:
+            free_n |= 1 << v
+    free_m = 0
+    for j in range(6):
+        if counts[13 + j] > 0 and not m0 >> j & 1:
+            free_m |= 1 << j
+    sub_n = free_n
+    while True:
+        nmask = n0 | sub_n
+        k = solver._popcount(nmask)
+        if k <= 6:
+            number_sum = 0
+            for v in range(13):
+                if nmask >> v & 1:
+                    number_sum += v
+            sub_m = free_m
+            while True:
+                mmask = m0 | sub_m
+                drawn = (k - k0) + (solver._popcount(mmask) - j0)
+                deck = total - drawn
+                mult = 2 if mmask >> 5 & 1 else 1
+                plus = 0
+                for j in range(5):
+                    if mmask >> j & 1:
+                        plus += 2 * (j + 1)
+                stay = float(number_sum * mult + plus)
+                if deck <= 0:
+                    values[nmask, mmask] = stay
+                else:
+                    safe = 0.0
+                    bust_mass = 0.0
+                    for v in range(13):
+                        left = counts[v]
+                        if sub_n >> v & 1:
+                            left -= 1
+                        if left <= 0:
+                            continue
+                        if nmask >> v & 1:
+                            bust_mass += left
+                        else:
+                            child = nmask | (1 << v)
+                            if k == 6:
+                                value = float((number_sum + v) * mult + plus + bonus)
+                                safe += left * value
+                            else:
+                                safe += left * values[child, mmask]
+                    for j in range(6):
+                        if mmask >> j & 1:
+                            continue
+                        left = counts[13 + j]
+                        if left > 0:
+                            safe += left * values[nmask, mmask | (1 << j)]
+                    hit = (safe + bust_mass * bust_value) / deck
+                    values[nmask, mmask] = stay if stay > hit else hit
+                if sub_m == 0:
+                    break
+                sub_m = (sub_m - 1) & free_m
+        if sub_n == 0:
+            break
+        sub_n = (sub_n - 1) & free_n
+
+
+@_njit
 def _solver_stays(counts: Any, numbers: Any, nnum: Any, mods: Any, nmod: Any, sc: Any, seat: int,
                   bonus: int, values: Any, values_sc: Any, util: Any) -> bool:  # fmt: skip
     """`bots.optimal_stays` without a utility: the one-step shortcut, then solver.py's sweep."""
@@ -424,7 +500,10 @@ def _solver_stays(counts: Any, numbers: Any, nnum: Any, mods: Any, nmod: Any, sc
         total += left * points
     if total / size > stay:
         return False
-    solver._sweep(counts, nmask, mmask, 0, bonus, values, values_sc, util)
+    if sc[seat]:
+        solver._sweep(counts, nmask, mmask, 0, bonus, values, values_sc, util)
+    else:
+        _sweep_plain(counts, nmask, mmask, bonus, values)
     hit = solver._hit_value(counts, nmask, mmask, bonus, values, values_sc, sc[seat] != 0, util)
     return stay >= hit
 
