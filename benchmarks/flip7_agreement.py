@@ -7,17 +7,18 @@
 `--bots` are bot specs, one per seat (`threshold:T`, `counter`, `solver`; a bare number is a
 threshold). Game i has the seed `simulate` would give it (master seed, index) and the bots seated
 as `simulate` seats them. The kernel plays every game, in batches; the reference engine plays
-every game too, or every `--every`-th one only (the counter and the solver are slow there), in
-`--workers` processes, through the core runner and the bots of bots.py. `--seconds` stops
-starting batches after that many seconds. Prints the games played by the kernel, the games
-compared, the differences (the first few in full) and each side's games per CPU second (the
-engine's summed over its workers). Stop it with Ctrl-C at any time: what was compared so far is
-reported.
+every game too, or every `--every`-th one only (the counter and the solver are slow there; 0:
+none, to time the kernel alone), in `--workers` processes, through the core runner and the bots
+of bots.py. `--seconds` stops starting batches after that many seconds. Prints the games played
+by the kernel, the games compared, the differences (the first few in full) and each side's games
+per CPU second (the engine's summed over its workers). Stop it with Ctrl-C (or a SIGTERM) at any
+time: what was compared so far is reported.
 """
 
 from __future__ import annotations
 
 import argparse
+import signal
 import time
 from collections.abc import Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -72,6 +73,7 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1, help="processes for the engine")
     parser.add_argument("--seconds", type=float, default=None, help="stop after this long")
     args = parser.parse_args()
+    signal.signal(signal.SIGTERM, signal.default_int_handler)  # a kill reports like Ctrl-C
     specs = [f"threshold:{x}" if x.strip().isdigit() else x.strip() for x in args.bots.split(",")]
     codes = bulk_thresholds(Flip7Rules(), specs)
     if codes is None:
@@ -103,7 +105,7 @@ def main() -> None:
             totals, turns = kernel.run(seeds, [[codes[b] for b in seats] for seats in order])
             kernel_cpu += time.process_time() - t
             played += len(seeds)
-            picked = [k for k, i in enumerate(indices) if i % args.every == 0]
+            picked = [k for k, i in enumerate(indices) if args.every and i % args.every == 0]
             job = (
                 [indices[k] for k in picked],
                 [seeds[k] for k in picked],
@@ -111,7 +113,9 @@ def main() -> None:
                 [totals[k].tolist() for k in picked],
                 [int(turns[k]) for k in picked],
             )
-            if pool is None:
+            if not picked:
+                pass
+            elif pool is None:
                 collect(reference_check(*job))
             else:
                 pending.append(pool.submit(reference_check, *job))
