@@ -132,11 +132,14 @@ _COLS = 11
 _DEPTH = 64
 # Scalars of a game, in one array so that helper functions can change them.
 _NDECK, _NDISC, _SP, _DEALER, _OVER, _ROUND, _TURNS = 0, 1, 2, 3, 4, 5, 6
+_KINDS = 22
+_MODEL_KINDS = 19  # the solver's scoring kinds: numbers, + cards, x2
+# Then the deck's and the discard's counts by card, kept as cards move, for the bots that count.
+_DECK_COUNTS, _DISC_COUNTS = 8, 8 + _KINDS
+_SCALARS = 8 + 2 * _KINDS
 
 # Seat bots other than `threshold:T` (T >= 1).
 COUNTER, SOLVER = -1, -2
-_KINDS = 22
-_MODEL_KINDS = 19  # the solver's scoring kinds: numbers, + cards, x2
 
 FULL_DECK = np.array(
     [c for c in range(22) for _ in range(1 if c <= 1 else c if c <= 12 else 3 if c >= 19 else 1)],
@@ -160,6 +163,7 @@ def _push(stack: Any, g: Any, kind: int, a: int, b: int) -> int:
 def _discard(disc: Any, g: Any, card: int) -> None:
     disc[g[_NDISC]] = card
     g[_NDISC] += 1
+    g[_DISC_COUNTS + card] += 1
 
 
 @_njit
@@ -187,9 +191,14 @@ def _draw(mt: Any, deck: Any, disc: Any, g: Any) -> int:
             deck[k] = disc[k]
         g[_NDECK] = g[_NDISC]
         g[_NDISC] = 0
+        for c in range(_KINDS):
+            g[_DECK_COUNTS + c] = g[_DISC_COUNTS + c]
+            g[_DISC_COUNTS + c] = 0
         _shuffle(mt, deck, g[_NDECK])
     g[_NDECK] -= 1
-    return deck[g[_NDECK]]
+    card = deck[g[_NDECK]]
+    g[_DECK_COUNTS + card] -= 1
+    return card
 
 
 @_njit
@@ -344,8 +353,10 @@ def _counter_stays(counts: Any, numbers: Any, nnum: Any, mods: Any, nmod: Any, s
     if size == 0:
         return True  # one_card gives the points now: no gain
     number_sum = 0
+    nmask = 0
     for k in range(nnum[seat]):
         number_sum += numbers[seat, k]
+        nmask |= 1 << numbers[seat, k]
     doubled = False
     for k in range(nmod[seat]):
         if mods[seat, k] == X2:
@@ -358,11 +369,7 @@ def _counter_stays(counts: Any, numbers: Any, nnum: Any, mods: Any, nmod: Any, s
         if left == 0:
             continue
         if card <= 12:
-            held = False
-            for k in range(nnum[seat]):
-                if numbers[seat, k] == card:
-                    held = True
-            if held:
+            if nmask >> card & 1:
                 acc += left * (now if sc[seat] else 0)
             else:
                 extra = bonus if nnum[seat] == 6 else 0
@@ -509,9 +516,8 @@ def _solver_stays(counts: Any, numbers: Any, nnum: Any, mods: Any, nmod: Any, sc
 
 
 @_njit
-def _stays(code: int, seat: int, bonus: int, deck: Any, disc: Any, g: Any, numbers: Any,
-           nnum: Any, mods: Any, nmod: Any, sc: Any, counts: Any, values: Any,
-           values_sc: Any, util: Any) -> bool:  # fmt: skip
+def _stays(code: int, seat: int, bonus: int, g: Any, numbers: Any, nnum: Any, mods: Any,
+           nmod: Any, sc: Any, values: Any, values_sc: Any, util: Any) -> bool:  # fmt: skip
     """The seat's bot on its turn: True to stay. With nothing in front it must hit."""
     if nnum[seat] + nmod[seat] == 0:
         return False
@@ -521,14 +527,8 @@ def _stays(code: int, seat: int, bonus: int, deck: Any, disc: Any, g: Any, numbe
             held += numbers[seat, k]
         return held >= code
     # `Table.next_draw_counts`: the deck, or the discard once the deck is empty.
-    for c in range(_KINDS):
-        counts[c] = 0
-    if g[_NDECK] > 0:
-        for k in range(g[_NDECK]):
-            counts[deck[k]] += 1
-    else:
-        for k in range(g[_NDISC]):
-            counts[disc[k]] += 1
+    first = _DECK_COUNTS if g[_NDECK] > 0 else _DISC_COUNTS
+    counts = g[first : first + _KINDS]
     if code == COUNTER:
         return _counter_stays(counts, numbers, nnum, mods, nmod, sc, seat, bonus)
     return _solver_stays(counts, numbers, nnum, mods, nmod, sc, seat, bonus, values, values_sc,
@@ -539,7 +539,7 @@ def _stays(code: int, seat: int, bonus: int, deck: Any, disc: Any, g: Any, numbe
 def play_one(mt: Any, n: int, bots: Any, bonus: int, target: int, totals: Any,
              work: Any) -> int:  # fmt: skip
     """Play one game from a seeded generator; fills `totals` (by seat), returns the turns."""
-    deck, disc, numbers, mods, stack, small, counts, values, values_sc, util = work
+    deck, disc, numbers, mods, stack, small, values, values_sc, util = work
     g = small[0]
     nnum, nmod, sc, status, opened, cands = (
         small[1],
@@ -555,6 +555,7 @@ def play_one(mt: Any, n: int, bots: Any, bonus: int, target: int, totals: Any,
         totals[s] = 0
     for k in range(94):
         deck[k] = FULL_DECK[k]
+        g[_DECK_COUNTS + FULL_DECK[k]] += 1
     g[_NDECK] = 94
     _shuffle(mt, deck, 94)
     g[_DEALER] = _randbelow(mt, n)
@@ -567,8 +568,8 @@ def play_one(mt: Any, n: int, bots: Any, bonus: int, target: int, totals: Any,
             g[_TURNS] += 1
             g[_SP] -= 1
             _push(stack, g, NEXT, seat, 0)
-            if _stays(bots[seat], seat, bonus, deck, disc, g, numbers, nnum, mods, nmod, sc,
-                      counts, values, values_sc, util):  # fmt: skip
+            if _stays(bots[seat], seat, bonus, g, numbers, nnum, mods, nmod, sc, values, values_sc,
+                      util):  # fmt: skip
                 status[seat] = STAYED
                 continue
             card = _draw(mt, deck, disc, g)
@@ -703,7 +704,7 @@ def play_one(mt: Any, n: int, bots: Any, bonus: int, target: int, totals: Any,
 
 @_njit
 def _make_work(n: int, solver_tables: bool) -> Any:
-    small = np.zeros((7, max(n, 8)), dtype=np.int64)
+    small = np.zeros((7, max(n, _SCALARS)), dtype=np.int64)
     # The solver's value tables (only when a solver is seated): a sweep writes, then reads, the
     # supersets of the hand alone, so what other decisions left there is never read.
     masks = (solver.NUMBER_MASKS, solver.MODIFIER_MASKS) if solver_tables else (1, 1)
@@ -714,7 +715,6 @@ def _make_work(n: int, solver_tables: bool) -> Any:
         np.zeros((n, 8), dtype=np.int64),
         np.zeros((_DEPTH, _COLS), dtype=np.int64),
         small,
-        np.zeros(_KINDS, dtype=np.int64),
         np.empty(masks),
         np.empty(masks),
         np.zeros(0),  # no utility: points are what the solver bot maximises
