@@ -28,6 +28,9 @@ from typing import Any
 
 import numpy as np
 
+# The solver bot's sweep, called from the compiled code below. Numba's disk cache does not see
+# edits to another file: after changing solver.py's `_sweep` or `_hit_value`, touch this file
+# (or clear __pycache__) so the kernel is compiled again with them.
 from parlour.games.flip7 import solver
 
 try:  # Numba is a dependency, but a platform without a wheel must still work.
