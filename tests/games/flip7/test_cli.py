@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 
 def parlour(*args: str) -> subprocess.CompletedProcess[str]:
@@ -45,3 +46,16 @@ def test_rules_command_shows_options_and_credits() -> None:
     done = parlour("rules", "flip7", "--lang", "en")
     assert done.returncode == 0, done.stderr
     assert "second_chance_may_be_given" in done.stdout and "Eric Olsen" in done.stdout
+
+
+def test_simulate_counter_table_same_with_and_without_the_kernel(tmp_path: Path) -> None:
+    args = ("simulate", "flip7", "--games", "200", "--bots", "counter,threshold:20")
+    args += ("--seed", "5", "--workers", "1", "--no-progress")
+    fast = parlour(*args)
+    slow = parlour(*args, "--records", str(tmp_path))  # records: the game runner plays
+    assert fast.returncode == 0 and slow.returncode == 0, fast.stderr + slow.stderr
+    assert "bulk path" in fast.stdout and "game runner" in slow.stdout
+    # Everything but the line of timings and the line naming the saved records.
+    lines = [line for line in slow.stdout.splitlines() if not line.startswith("saved ")]
+    assert fast.stdout.splitlines()[:-1] == lines[:-1]
+    assert "counter" in fast.stdout and "200 games" in fast.stdout

@@ -1,5 +1,5 @@
-"""Flip 7's compiled kernel against the reference engine, game for game (a fast sample; the
-million-game run is benchmarks/flip7_agreement.py)."""
+"""Flip 7's compiled kernel against the reference engine, game for game, for threshold, counter
+and solver bots (a fast sample; the long runs are benchmarks/flip7_agreement.py)."""
 
 from __future__ import annotations
 
@@ -43,6 +43,46 @@ def test_kernel_games_are_the_reference_games(thresholds: tuple[int, ...]) -> No
         assert (list(state.totals), state.turns) == (totals[i].tolist(), turns[i]), seed
 
 
+def reference_game(specs: tuple[str, ...], seed: int) -> tuple[list[int], int]:
+    """(final totals, turns) of the game `seed` played by the reference engine and bots."""
+    game = get_game("flip7")
+    state = game.new_state([Seat(f"s{k}") for k in range(len(specs))], seed=seed)
+    play_bots(state, [make_bot(game, spec) for spec in specs])
+    return list(state.totals), state.turns
+
+
+@pytest.mark.parametrize(
+    ("specs", "games"),
+    [
+        (("counter", "threshold:20"), 300),
+        (("threshold:20", "counter"), 200),
+        (("counter", "counter", "threshold:25"), 200),
+        (("counter",) * 4, 100),
+        (("counter", "threshold:18", "counter", "threshold:27", "counter", "threshold:22"), 100),
+        (("solver", "counter"), 60),
+        (("threshold:23", "solver", "counter", "solver", "threshold:15"), 25),
+    ],
+)
+def test_counter_and_solver_games_are_the_reference_games(
+    specs: tuple[str, ...], games: int
+) -> None:
+    seats = bulk_thresholds(Flip7Rules(), specs)
+    assert seats is not None
+    seeds = [random.Random(f"{specs}{i}").getrandbits(63) for i in range(games)]
+    totals, turns = kernel.run(seeds, [seats] * games)
+    for i, seed in enumerate(seeds):
+        assert reference_game(specs, seed) == (totals[i].tolist(), turns[i]), seed
+
+
+def test_simulate_plays_counter_tables_on_the_kernel_with_the_engines_results() -> None:
+    fast = simulate("flip7", "counter,threshold:20", 200, seed=4, workers=1)
+    slow = simulate("flip7", "counter,threshold:20", 200, seed=4, workers=1, bulk=False)
+    assert fast.rows.bulk and not slow.rows.bulk
+    assert fast.summary.to_json() == slow.summary.to_json()
+    for name in ("turns", "scores", "shares", "ranks"):
+        assert np.array_equal(getattr(fast.rows, name), getattr(slow.rows, name)), name
+
+
 def test_simulate_takes_the_kernel_with_the_engines_results() -> None:
     fast = simulate("flip7", "threshold:23,threshold:20,threshold", 150, seed=9, workers=1)
     slow = simulate(
@@ -57,7 +97,15 @@ def test_simulate_takes_the_kernel_with_the_engines_results() -> None:
 def test_other_bots_and_variants_go_to_the_engine() -> None:
     rules = Flip7Rules()
     assert bulk_thresholds(rules, ["threshold:23", "threshold"]) == [23, 23]
-    assert bulk_thresholds(rules, ["threshold:23", "counter"]) is None
+    assert bulk_thresholds(rules, ["threshold:23", "counter", "solver"]) == [
+        23,
+        kernel.COUNTER,
+        kernel.SOLVER,
+    ]
+    for other in ("counter:2", "solver:x", "strong", "random", "threshold:0", "threshold:a"):
+        assert bulk_thresholds(rules, ["counter", other]) is None, other
+    with pytest.raises(ValueError, match="seat bot"):
+        kernel.run([1], [[23, -3]])
     assert bulk_thresholds(Flip7Rules(second_chance_may_be_given=True), ["threshold"] * 2) is None
     assert bulk_thresholds(Flip7Rules(max_turns=50), ["threshold"] * 2) is None
     mixed = simulate("flip7", "threshold:23,random", 4, seed=3, workers=1)

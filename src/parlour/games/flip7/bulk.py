@@ -1,9 +1,9 @@
-"""Flip 7's bulk path: whole games between threshold bots, played by the compiled kernel.
+"""Flip 7's bulk path: whole games between compiled bots, played by the kernel.
 
-`simulate` asks `bulk_thresholds` whether a table of bots can go to the kernel; only
-`threshold[:T]` bots on the default variant can (no spare Second Chance given by choice, no turn
-cap). Every other table is played by the reference engine, with the same results a game's seed
-gives there.
+`simulate` asks `bulk_thresholds` whether a table of bots can go to the kernel; tables of
+`threshold[:T]`, `counter` and `solver` bots, mixed as one likes, on the default variant can (no
+spare Second Chance given by choice, no turn cap). Every other table is played by the reference
+engine, with the same results a game's seed gives there.
 """
 
 from __future__ import annotations
@@ -16,13 +16,22 @@ from parlour.bots.base import parse_bot_spec
 Outcome = tuple[tuple[int, ...], tuple[float, ...], int, str]
 
 
+# The kernel's seat codes of the bots without parameters (kernel.COUNTER, kernel.SOLVER: not
+# imported from there, which would load NumPy and Numba for a plain command).
+_CODES = {"counter": -1, "solver": -2}
+
+
 def bulk_thresholds(rules: Any, specs: Sequence[str]) -> list[int] | None:
-    """The seat thresholds when the kernel can play these bots under these rules, else None."""
+    """The kernel's seat bots (a threshold T >= 1, or the code of `counter` or `solver`) when it
+    can play these bots under these rules, else None."""
     if rules.second_chance_may_be_given or rules.max_turns is not None:
         return None
     out = []
     for spec in specs:
         name, params = parse_bot_spec(spec)
+        if name in _CODES and not params:
+            out.append(_CODES[name])
+            continue
         if name != "threshold" or len(params) > 1:
             return None
         try:
@@ -52,6 +61,8 @@ def bulk_play(
     if any(not 0 <= seed < 2**63 for seed in seeds):
         return None
     from parlour.games.flip7 import kernel  # NumPy and Numba: only when games are played
+
+    assert (_CODES["counter"], _CODES["solver"]) == (kernel.COUNTER, kernel.SOLVER)
 
     totals, turns = kernel.run(list(seeds), rows, rules.flip7_bonus, rules.target)
     out: list[Outcome] = []

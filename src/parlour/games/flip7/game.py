@@ -56,8 +56,9 @@ class Flip7(Game):
     def bulk_play(
         self, rules: Any, seeds: Sequence[int], tables: Sequence[Sequence[str]]
     ) -> list[tuple[tuple[int, ...], tuple[float, ...], int, str]] | None:
-        """Whole games by the compiled kernel when every bot is a threshold bot (see bulk.py):
-        per seed the outcome the reference engine gives, None when the kernel cannot play them."""
+        """Whole games by the compiled kernel when every bot is a `threshold:T`, `counter` or
+        `solver` bot (see bulk.py): per seed the outcome the reference engine gives, None when
+        the kernel cannot play them."""
         from parlour.games.flip7.bulk import bulk_play
 
         return bulk_play(rules or Flip7Rules(), seeds, tables)

@@ -1,11 +1,19 @@
-"""The compiled Flip 7 kernel: whole games between threshold bots, many at once.
+"""The compiled Flip 7 kernel: whole games between `threshold:T`, `counter` and `solver` bots.
 
-Arrays of seeds and thresholds go in, final totals and turns come out. Game for game it gives
-what `Flip7State` and `ThresholdBot` give for the same seed: the engine below is a transcription
-of `rules.Flip7State` (its stack of steps, the order in which cards reach the discard) and the
-random draws are those of Python's `random.Random(seed)` (`parlour.core.mersenne`: a Mersenne
-Twister seeded as CPython seeds it, `_randbelow` by rejection on `getrandbits`, `shuffle`). That
-is what makes "same seed, same game" hold without passing decks from Python.
+Arrays of seeds and seat bots go in, final totals and turns come out. Game for game it gives
+what `Flip7State` and the bots of bots.py give for the same seed: the engine below is a
+transcription of `rules.Flip7State` (its stack of steps, the order in which cards reach the
+discard) and the random draws are those of Python's `random.Random(seed)`, from
+`parlour.core.mersenne`: a Mersenne Twister seeded as CPython seeds it, `_randbelow` by
+rejection on `getrandbits`, `shuffle` from the top index down. That is what makes "same seed,
+same game" hold without passing decks from Python.
+
+A seat's bot is one integer: T >= 1 for `threshold:T`, COUNTER or SOLVER. The counter and the
+solver read the composition the next card comes from (the deck, or the discard once the deck is
+empty), counted here from the kernel's own deck: the 94 cards less those in sight, as
+`public.read_table` reckons it. Their sums are taken in the order and the float64 arithmetic of
+bots.py, and the solver calls the very functions of solver.py (its exact sweep), so that every
+comparison comes out as it does there.
 
 Only the default variant is played (a spare Second Chance is not given away by choice, no turn
 cap); `bulk.py` declines the others and the reference engine plays them.
@@ -25,6 +33,11 @@ from parlour.core.mersenne import mt_seed as _mt_seed
 from parlour.core.mersenne import randbelow as _randbelow
 from parlour.core.mersenne import shuffle as _shuffle
 
+# The solver bot's sweep, called from the compiled code below. Numba's disk cache does not see
+# edits to another file: after changing solver.py's `_sweep` or `_hit_value`, touch this file
+# (or clear __pycache__) so the kernel is compiled again with them.
+from parlour.games.flip7 import solver
+
 _njit = njit
 _MASK32 = 0xFFFFFFFF
 __all__ = ["MT_WORDS", "play_many", "run"]
@@ -42,6 +55,14 @@ _COLS = 11
 _DEPTH = 64
 # Scalars of a game, in one array so that helper functions can change them.
 _NDECK, _NDISC, _SP, _DEALER, _OVER, _ROUND, _TURNS = 0, 1, 2, 3, 4, 5, 6
+_KINDS = 22
+_MODEL_KINDS = 19  # the solver's scoring kinds: numbers, + cards, x2
+# Then the deck's and the discard's counts by card, kept as cards move, for the bots that count.
+_DECK_COUNTS, _DISC_COUNTS = 8, 8 + _KINDS
+_SCALARS = 8 + 2 * _KINDS
+
+# Seat bots other than `threshold:T` (T >= 1).
+COUNTER, SOLVER = -1, -2
 
 FULL_DECK = np.array(
     [c for c in range(22) for _ in range(1 if c <= 1 else c if c <= 12 else 3 if c >= 19 else 1)],
@@ -65,6 +86,7 @@ def _push(stack: Any, g: Any, kind: int, a: int, b: int) -> int:
 def _discard(disc: Any, g: Any, card: int) -> None:
     disc[g[_NDISC]] = card
     g[_NDISC] += 1
+    g[_DISC_COUNTS + card] += 1
 
 
 @_njit
@@ -92,9 +114,14 @@ def _draw(mt: Any, deck: Any, disc: Any, g: Any) -> int:
             deck[k] = disc[k]
         g[_NDECK] = g[_NDISC]
         g[_NDISC] = 0
+        for c in range(_KINDS):
+            g[_DECK_COUNTS + c] = g[_DISC_COUNTS + c]
+            g[_DISC_COUNTS + c] = 0
         _shuffle(mt, deck, g[_NDECK])
     g[_NDECK] -= 1
-    return deck[g[_NDECK]]
+    card = deck[g[_NDECK]]
+    g[_DECK_COUNTS + card] -= 1
+    return card
 
 
 @_njit
@@ -238,10 +265,204 @@ def _bot_target(n: int, me: int, card: int, cands: Any, ncand: int, totals: Any,
 
 
 @_njit
-def play_one(mt: Any, n: int, thresholds: Any, bonus: int, target: int, totals: Any,
+def _counter_stays(counts: Any, numbers: Any, nnum: Any, mods: Any, nmod: Any, sc: Any,
+                   seat: int, bonus: int) -> bool:  # fmt: skip
+    """`CounterBot.stays`: `public.one_card`'s expectation after one more card, against the
+    points now, summed card by card in its order (exact integers in a float, one division)."""
+    now = _points(numbers, nnum, mods, nmod, seat)
+    size = 0
+    for c in range(_KINDS):
+        size += counts[c]
+    if size == 0:
+        return True  # one_card gives the points now: no gain
+    number_sum = 0
+    nmask = 0
+    for k in range(nnum[seat]):
+        number_sum += numbers[seat, k]
+        nmask |= 1 << numbers[seat, k]
+    doubled = False
+    for k in range(nmod[seat]):
+        if mods[seat, k] == X2:
+            doubled = True
+    mult = 2 if doubled else 1
+    plus = now - number_sum * mult
+    acc = 0.0
+    for card in range(_KINDS):
+        left = counts[card]
+        if left == 0:
+            continue
+        if card <= 12:
+            if nmask >> card & 1:
+                acc += left * (now if sc[seat] else 0)
+            else:
+                extra = bonus if nnum[seat] == 6 else 0
+                acc += left * ((number_sum + card) * mult + plus + extra)
+        elif card == X2 and not doubled:
+            acc += left * (number_sum * 2 + plus)
+        elif 13 <= card < X2:
+            acc += left * (now + 2 * (card - 12))
+        else:
+            acc += left * now
+    return acc / size <= now
+
+
+@_njit
+def _sweep_plain(counts: Any, n0: int, m0: int, bonus: int, values: Any) -> None:
+    """`solver._sweep` for the optimal policy in points, its `values` table alone: without a
+    Second Chance the hit value reads no other (`values_sc` is computed from `values`, never
+    the other way), and that table is half the sweep's work. The statements that make `values`
+    are the solver's own, in its order: the same floats come out."""
+    bust_value = 0.0
+    total = 0
+    for i in range(_MODEL_KINDS):
+        total += counts[i]
+    k0 = solver._popcount(n0)
+    j0 = solver._popcount(m0)
+    free_n = 0
+    for v in range(13):
+        if counts[v] > 0 and not n0 >> v & 1:
+            free_n |= 1 << v
+    free_m = 0
+    for j in range(6):
+        if counts[13 + j] > 0 and not m0 >> j & 1:
+            free_m |= 1 << j
+    sub_n = free_n
+    while True:
+        nmask = n0 | sub_n
+        k = solver._popcount(nmask)
+        if k <= 6:
+            number_sum = 0
+            for v in range(13):
+                if nmask >> v & 1:
+                    number_sum += v
+            sub_m = free_m
+            while True:
+                mmask = m0 | sub_m
+                drawn = (k - k0) + (solver._popcount(mmask) - j0)
+                deck = total - drawn
+                mult = 2 if mmask >> 5 & 1 else 1
+                plus = 0
+                for j in range(5):
+                    if mmask >> j & 1:
+                        plus += 2 * (j + 1)
+                stay = float(number_sum * mult + plus)
+                if deck <= 0:
+                    values[nmask, mmask] = stay
+                else:
+                    safe = 0.0
+                    bust_mass = 0.0
+                    for v in range(13):
+                        left = counts[v]
+                        if sub_n >> v & 1:
+                            left -= 1
+                        if left <= 0:
+                            continue
+                        if nmask >> v & 1:
+                            bust_mass += left
+                        else:
+                            child = nmask | (1 << v)
+                            if k == 6:
+                                value = float((number_sum + v) * mult + plus + bonus)
+                                safe += left * value
+                            else:
+                                safe += left * values[child, mmask]
+                    for j in range(6):
+                        if mmask >> j & 1:
+                            continue
+                        left = counts[13 + j]
+                        if left > 0:
+                            safe += left * values[nmask, mmask | (1 << j)]
+                    hit = (safe + bust_mass * bust_value) / deck
+                    values[nmask, mmask] = stay if stay > hit else hit
+                if sub_m == 0:
+                    break
+                sub_m = (sub_m - 1) & free_m
+        if sub_n == 0:
+            break
+        sub_n = (sub_n - 1) & free_n
+
+
+@_njit
+def _solver_stays(counts: Any, numbers: Any, nnum: Any, mods: Any, nmod: Any, sc: Any, seat: int,
+                  bonus: int, values: Any, values_sc: Any, util: Any) -> bool:  # fmt: skip
+    """`bots.optimal_stays` without a utility: the one-step shortcut, then solver.py's sweep."""
+    size = 0
+    for c in range(_MODEL_KINDS):
+        size += counts[c]
+    if size == 0:
+        return True
+    now = _points(numbers, nnum, mods, nmod, seat)
+    stay = float(now)
+    number_sum = 0
+    nmask = 0
+    for k in range(nnum[seat]):
+        number_sum += numbers[seat, k]
+        nmask |= 1 << numbers[seat, k]
+    doubled = False
+    mmask = 0
+    for k in range(nmod[seat]):
+        if mods[seat, k] == X2:
+            doubled = True
+        mmask |= 1 << (mods[seat, k] - 13)
+    mult = 2 if doubled else 1
+    plus = now - number_sum * mult
+    # `one_step_worth`: take exactly one more scoring card and stay. The bot takes this
+    # shortcut without a Second Chance; with one (a repeat then keeps the points now) it always
+    # sweeps, but the sweep's hit value is then at least this worth, float for float: every
+    # value it sums is a max() with the integer points of staying there, and float products,
+    # sums and quotients are monotone. So "hit" when the worth beats staying is its answer too,
+    # and the costly sweeps from a small hand holding a Second Chance are spared.
+    total = 0.0
+    for card in range(_MODEL_KINDS):
+        left = counts[card]
+        if left == 0:
+            continue
+        if card <= 12:
+            if nmask >> card & 1:
+                points = now if sc[seat] else 0
+            else:
+                points = (number_sum + card) * mult + plus
+                points += bonus if nnum[seat] == 6 else 0
+        elif card == X2:
+            points = number_sum * 2 + plus
+        else:
+            points = now + 2 * (card - 12)
+        total += left * points
+    if total / size > stay:
+        return False
+    if sc[seat]:
+        solver._sweep(counts, nmask, mmask, 0, bonus, values, values_sc, util)
+    else:
+        _sweep_plain(counts, nmask, mmask, bonus, values)
+    hit = solver._hit_value(counts, nmask, mmask, bonus, values, values_sc, sc[seat] != 0, util)
+    return stay >= hit
+
+
+@_njit
+def _stays(code: int, seat: int, bonus: int, g: Any, numbers: Any, nnum: Any, mods: Any,
+           nmod: Any, sc: Any, values: Any, values_sc: Any, util: Any) -> bool:  # fmt: skip
+    """The seat's bot on its turn: True to stay. With nothing in front it must hit."""
+    if nnum[seat] + nmod[seat] == 0:
+        return False
+    if code > 0:
+        held = 0
+        for k in range(nnum[seat]):
+            held += numbers[seat, k]
+        return held >= code
+    # `Table.next_draw_counts`: the deck, or the discard once the deck is empty.
+    first = _DECK_COUNTS if g[_NDECK] > 0 else _DISC_COUNTS
+    counts = g[first : first + _KINDS]
+    if code == COUNTER:
+        return _counter_stays(counts, numbers, nnum, mods, nmod, sc, seat, bonus)
+    return _solver_stays(counts, numbers, nnum, mods, nmod, sc, seat, bonus, values, values_sc,
+                         util)  # fmt: skip
+
+
+@_njit
+def play_one(mt: Any, n: int, bots: Any, bonus: int, target: int, totals: Any,
              work: Any) -> int:  # fmt: skip
     """Play one game from a seeded generator; fills `totals` (by seat), returns the turns."""
-    deck, disc, numbers, mods, stack, small = work
+    deck, disc, numbers, mods, stack, small, values, values_sc, util = work
     g = small[0]
     nnum, nmod, sc, status, opened, cands = (
         small[1],
@@ -257,6 +478,7 @@ def play_one(mt: Any, n: int, thresholds: Any, bonus: int, target: int, totals: 
         totals[s] = 0
     for k in range(94):
         deck[k] = FULL_DECK[k]
+        g[_DECK_COUNTS + FULL_DECK[k]] += 1
     g[_NDECK] = 94
     _shuffle(mt, deck, 94)
     g[_DEALER] = _randbelow(mt, n)
@@ -269,10 +491,8 @@ def play_one(mt: Any, n: int, thresholds: Any, bonus: int, target: int, totals: 
             g[_TURNS] += 1
             g[_SP] -= 1
             _push(stack, g, NEXT, seat, 0)
-            held = 0
-            for k in range(nnum[seat]):
-                held += numbers[seat, k]
-            if (nnum[seat] + nmod[seat]) > 0 and held >= thresholds[seat]:
+            if _stays(bots[seat], seat, bonus, g, numbers, nnum, mods, nmod, sc, values, values_sc,
+                      util):  # fmt: skip
                 status[seat] = STAYED
                 continue
             card = _draw(mt, deck, disc, g)
@@ -406,8 +626,11 @@ def play_one(mt: Any, n: int, thresholds: Any, bonus: int, target: int, totals: 
 
 
 @_njit
-def _make_work(n: int) -> Any:
-    small = np.zeros((7, max(n, 8)), dtype=np.int64)
+def _make_work(n: int, solver_tables: bool) -> Any:
+    small = np.zeros((7, max(n, _SCALARS)), dtype=np.int64)
+    # The solver's value tables (only when a solver is seated): a sweep writes, then reads, the
+    # supersets of the hand alone, so what other decisions left there is never read.
+    masks = (solver.NUMBER_MASKS, solver.MODIFIER_MASKS) if solver_tables else (1, 1)
     return (
         np.zeros(94, dtype=np.int64),
         np.zeros(94, dtype=np.int64),
@@ -415,31 +638,40 @@ def _make_work(n: int) -> Any:
         np.zeros((n, 8), dtype=np.int64),
         np.zeros((_DEPTH, _COLS), dtype=np.int64),
         small,
+        np.empty(masks),
+        np.empty(masks),
+        np.zeros(0),  # no utility: points are what the solver bot maximises
     )
 
 
 @_njit
-def play_many(seeds: Any, thresholds: Any, bonus: int, target: int, totals: Any,
+def play_many(seeds: Any, bots: Any, bonus: int, target: int, totals: Any,
               turns: Any) -> None:  # fmt: skip
-    """Game i: seed seeds[i] (0 <= seed < 2**63), seat thresholds thresholds[i]."""
-    n = thresholds.shape[1]
-    work = _make_work(n)
+    """Game i: seed seeds[i] (0 <= seed < 2**63), seat bots bots[i] (T, COUNTER or SOLVER)."""
+    n = bots.shape[1]
+    solver_seated = False
+    for i in range(bots.shape[0]):
+        for s in range(n):
+            if bots[i, s] == SOLVER:
+                solver_seated = True
+    work = _make_work(n, solver_seated)
     mt = np.zeros(MT_WORDS, dtype=np.int64)
     for i in range(seeds.shape[0]):
         seed = seeds[i]
         high = seed >> 32
         _mt_seed(mt, seed & _MASK32, high, 2 if high else 1)
-        turns[i] = play_one(mt, n, thresholds[i], bonus, target, totals[i], work)
+        turns[i] = play_one(mt, n, bots[i], bonus, target, totals[i], work)
 
 
-def run(
-    seeds: Any, thresholds: Any, bonus: int = 15, target: int = 200
-) -> tuple[np.ndarray, np.ndarray]:
-    """(totals [games, players], turns [games]) for these seeds and per-game seat thresholds."""
+def run(seeds: Any, bots: Any, bonus: int = 15, target: int = 200) -> tuple[np.ndarray, np.ndarray]:
+    """(totals [games, players], turns [games]) for these seeds and per-game seat bots: a
+    threshold T >= 1, COUNTER or SOLVER."""
     seed_array = np.ascontiguousarray(seeds, dtype=np.int64)
-    table = np.ascontiguousarray(thresholds, dtype=np.int64)
+    table = np.ascontiguousarray(bots, dtype=np.int64)
     if table.ndim != 2 or table.shape[0] != seed_array.shape[0]:
-        raise ValueError("thresholds must be one row of seat thresholds per seed")
+        raise ValueError("bots must be one row of seat bots per seed")
+    if table.size and not np.all((table >= 1) | (table == COUNTER) | (table == SOLVER)):
+        raise ValueError("a seat bot is a threshold from 1 up, COUNTER or SOLVER")
     if seed_array.size and int(seed_array.min()) < 0:
         raise ValueError("the kernel takes seeds from 0 to 2**63 - 1")
     totals = np.zeros(table.shape, dtype=np.int64)
