@@ -35,7 +35,8 @@ for i in range(N):
     state = GAME.new_state(seats, seed=i)
     play_bots(state, [make_bot(GAME, "threshold:23"), make_bot(GAME, "threshold:20")])
 """,
-    "familles, 3 players, random bots": """
+    **{
+        f"familles, {n} players, random bots": f"""
 import random
 from parlour.bots.base import make_bot
 from parlour.core.registry import get_game
@@ -43,22 +44,12 @@ from parlour.core.runner import play_bots
 game = get_game("familles")
 make_bot(game, "random")
 for i in range(N):
-    state = game.new_state(3, seed=i)
+    state = game.new_state({n}, seed=i)
     master = random.Random(i)
-    play_bots(state, [make_bot(game, "random", random.Random(master.random())) for _ in "abc"])
-""",
-    "familles, 2 players, random bots": """
-import random
-from parlour.bots.base import make_bot
-from parlour.core.registry import get_game
-from parlour.core.runner import play_bots
-game = get_game("familles")
-make_bot(game, "random")
-for i in range(N):
-    state = game.new_state(2, seed=i)
-    master = random.Random(i)
-    play_bots(state, [make_bot(game, "random", random.Random(master.random())) for _ in "ab"])
-""",
+    play_bots(state, [make_bot(game, "random", random.Random(master.random())) for _ in range({n})])
+"""
+        for n in (3, 2)
+    },
 }
 
 

@@ -9,7 +9,7 @@ results a game's seed gives there.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from parlour.bots.base import parse_bot_spec
@@ -30,15 +30,16 @@ def kernel_table(rules: Any, specs: Sequence[str]) -> bool:
     return True
 
 
-def bulk_play(
-    rules: Any, seeds: Sequence[int], tables: Sequence[Sequence[str]]
-) -> list[Outcome] | None:
-    """Per seed, the outcome of `new_state(seats, seed)` played by the bots `tables[i]` (one
-    spec per seat, seats without ages; one table for every seed if only one is given):
-    (winners, families by seat, asks, status). None when the kernel cannot play them, or when
-    one of the games stalls (the reference engine raises there, and the worker's fallback to it
-    reports that game)."""
-    if not tables or any(not kernel_table(rules, specs) for specs in tables):
+def seed_tables(
+    rules: Any,
+    seeds: Sequence[int],
+    tables: Sequence[Sequence[str]],
+    playable: Callable[[Any, Sequence[str]], bool],
+) -> list[Sequence[str]] | None:
+    """Each seed's table of bots (one table given: the same for every seed), or None when the
+    kernel declines them: a table `playable` refuses, tables of different sizes, a seed outside
+    0..2**63. Shared by the 7 familles and Panoplies bulk paths."""
+    if not tables or any(not playable(rules, specs) for specs in tables):
         return None
     if len({len(specs) for specs in tables}) != 1:
         return None
@@ -47,9 +48,26 @@ def bulk_play(
     if any(not 0 <= seed < 2**63 for seed in seeds):
         return None
     if len(tables) == 1:
-        tables = [tables[0]] * len(seeds)
+        return [tables[0]] * len(seeds)
     if len(tables) != len(seeds):
         raise ValueError(f"{len(seeds)} seeds but {len(tables)} tables of bots")
+    return list(tables)
+
+
+def bulk_play(
+    rules: Any, seeds: Sequence[int], tables: Sequence[Sequence[str]]
+) -> list[Outcome] | None:
+    """Per seed, the outcome of `new_state(seats, seed)` played by the bots `tables[i]` (one
+    spec per seat, seats without ages; one table for every seed if only one is given):
+    (winners, families by seat, asks, status). None when the kernel cannot play them, or when
+    one of the games stalls (the reference engine raises there, and the worker's fallback to it
+    reports that game)."""
+    checked = seed_tables(rules, seeds, tables, kernel_table)
+    if checked is None:
+        return None
+    if not seeds:
+        return []
+    tables = checked
     from parlour.games.familles import kernel  # NumPy and Numba: only when games are played
 
     scores, turns, status = kernel.run(

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from parlour.bots.base import parse_bot_spec
+from parlour.games.familles.bulk import seed_tables
 
 Outcome = tuple[tuple[int, ...], tuple[float, ...], int, str]
 
@@ -34,22 +35,15 @@ def bulk_play(
     """Per seed, the outcome of `new_state(seats, seed)` played by the bots `tables[i]` (one
     spec per seat, seats without chosen characters or ages; one table for every seed if only
     one is given): (winners, scores, asks, status). None when the kernel cannot play them."""
-    if not tables or any(not kernel_table(rules, specs) for specs in tables):
-        return None
-    players = {len(specs) for specs in tables}
-    if len(players) != 1:
+    checked = seed_tables(rules, seeds, tables, kernel_table)
+    if checked is None:
         return None
     if not seeds:
         return []
-    if any(not 0 <= seed < 2**63 for seed in seeds):
-        return None
-    if len(tables) == 1:
-        tables = [tables[0]] * len(seeds)
-    if len(tables) != len(seeds):
-        raise ValueError(f"{len(seeds)} seeds but {len(tables)} tables of bots")
+    tables = checked
     from parlour.games.panoplies import kernel  # NumPy and Numba: only when games are played
 
-    n = players.pop()
+    n = len(tables[0])
     ward = rules.wardrobe
     scores, turns, status = kernel.run(
         list(seeds),
