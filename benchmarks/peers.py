@@ -15,8 +15,9 @@ machine load hits both alike; rates are per second of this process's CPU time
   of ints, no events, no checks), the fastest plain Python we could write, for scale. Parlour is
   timed twice: the reference engine through the public API (`play_bots`, the game's own
   `ThresholdBot`s) and the compiled kernel (`parlour simulate`'s bulk path).
-- The 7 familles (3 players, random bots) against OpenSpiel's C++ go_fish (2 players, uniformly
-  random legal play from Python), when `pyspiel` imports. Parlour is timed twice: the reference
+- The 7 familles (random bots) against OpenSpiel's C++ go_fish with as many players (2 and 3 by
+  default, `--familles-players`; uniformly random legal play from Python, chance nodes sampled
+  without NumPy), when `pyspiel` imports. Parlour is timed twice: the reference
   engine through the public API and the compiled kernel (`parlour simulate`'s bulk path for a
   table of `random` bots).
 - Beggar, with `--beggar`: `beggar_peer.run()` (acinnes/bmn built with g++), when present.
@@ -190,51 +191,69 @@ def flip7_workloads() -> dict[str, Callable[[int], int]]:
     }
 
 
-def familles_workloads() -> dict[str, Callable[[int], int]]:
+def _sample(outcomes: list[tuple[int, float]], r: float) -> int:
+    """The outcome that `r` (uniform in [0, 1)) falls on, by a running sum of probabilities."""
+    for action, probability in outcomes:
+        r -= probability
+        if r < 0:
+            return action
+    return outcomes[-1][0]
+
+
+def go_fish_game(players: int) -> Callable[[int], int]:
+    """One uniformly random game of OpenSpiel's go_fish at `players`, as lean as we can drive it.
+
+    Chance nodes (the draws) are sampled from their own probabilities by one `random()` and a
+    running sum, and a move is one index into the legal actions: no NumPy call per node, which
+    would make the peer several times slower than OpenSpiel itself.
+    """
+    import pyspiel
+
+    go_fish = pyspiel.load_game(f"go_fish(players={players})")
+
+    def peer(i: int) -> int:
+        rng = random.Random(i)
+        state = go_fish.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(_sample(state.chance_outcomes(), rng.random()))
+            else:
+                legal = state.legal_actions()
+                state.apply_action(legal[int(rng.random() * len(legal))])
+        return 1
+
+    return peer
+
+
+def familles_workloads(players: int) -> dict[str, Callable[[int], int]]:
     from parlour.bots.base import make_bot
     from parlour.core.registry import get_game
     from parlour.core.runner import play_bots
 
     out: dict[str, Callable[[int], int]] = {}
     try:
-        import numpy as np
-        import pyspiel
-
-        go_fish = pyspiel.load_game("go_fish")
-
-        def peer(i: int) -> int:
-            rng = np.random.default_rng(i)
-            state = go_fish.new_initial_state()
-            while not state.is_terminal():
-                if state.is_chance_node():
-                    outcomes, probs = zip(*state.chance_outcomes(), strict=True)
-                    state.apply_action(int(rng.choice(outcomes, p=probs)))
-                else:
-                    legal = state.legal_actions()
-                    state.apply_action(legal[int(rng.integers(len(legal)))])
-            return 1
-
-        out["peer (OpenSpiel go_fish)"] = peer
+        out[f"peer (OpenSpiel go_fish, {players}p)"] = go_fish_game(players)
     except ImportError:
         print("OpenSpiel (pyspiel) is not installed: the go_fish peer is skipped")
     game = get_game("familles")
 
     def engine(i: int) -> int:
-        state = game.new_state(3, seed=i)
+        state = game.new_state(players, seed=i)
         master = random.Random(i)
-        play_bots(state, [make_bot(game, "random", random.Random(master.random())) for _ in "abc"])
+        bots = [make_bot(game, "random", random.Random(master.random())) for _ in range(players)]
+        play_bots(state, bots)
         return 1
 
-    out["Parlour engine (3 players)"] = engine
+    out[f"Parlour engine ({players}p)"] = engine
     from parlour.games.familles import kernel
 
-    kernel.run([0], 3)  # compiled or loaded from the cache before any timing
+    kernel.run([0], players)  # compiled or loaded from the cache before any timing
 
     def bulk(i: int) -> int:
-        kernel.run(range(i, i + 2000), 3)
+        kernel.run(range(i, i + 2000), players)
         return 2000
 
-    out["Parlour kernel (3 players)"] = bulk
+    out[f"Parlour kernel ({players}p)"] = bulk
     return out
 
 
@@ -254,11 +273,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=1.0)
     parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument(
+        "--games", nargs="+", choices=["flip7", "familles"], default=["flip7", "familles"]
+    )
+    parser.add_argument("--familles-players", type=int, nargs="+", default=[2, 3])
     parser.add_argument("--beggar", action="store_true", help="also run beggar_peer.run()")
     args = parser.parse_args()
-    compare("Flip 7, 2 players, threshold:23 v threshold:20", flip7_workloads(), args.seconds,
-            args.rounds)  # fmt: skip
-    compare("7 familles v go_fish, random play", familles_workloads(), args.seconds, args.rounds)
+    if "flip7" in args.games:
+        compare("Flip 7, 2 players, threshold:23 v threshold:20", flip7_workloads(), args.seconds,
+                args.rounds)  # fmt: skip
+    for players in args.familles_players if "familles" in args.games else []:
+        compare(f"7 familles v go_fish, {players} players, random play",
+                familles_workloads(players), args.seconds, args.rounds)  # fmt: skip
     if args.beggar and (Path(__file__).parent / "beggar_peer.py").exists():
         import sys
 

@@ -9,7 +9,15 @@ Modules/_randommodule.c and Lib/random.py:
 - `getrandbits(k)` for k <= 32 and for k = 63 (two words, the low one first);
 - `_randbelow(n)` by rejection on `getrandbits(n.bit_length())`, `choice`, `shuffle`.
 
-A generator is an int64 array of `MT_WORDS`: the 624 words, then the read position.
+A generator is an int64 array of `MT_WORDS`: the 624 words, the read position, and how many
+words of the current block are already regenerated. The block is regenerated lazily, word by
+word in the in-place order of CPython's `genrand` (each new word reads only words before it in
+that order), so that a generator that draws a few words (a master drawing the bots' seeds, a bot
+making forty choices) skips most of the twist; the words are the same.
+
+Seeding is a chain of 1,247 dependent steps; `mt_seed63_rows` seeds generators LANES at a time
+so that the processor works on their chains at once, and `seed_tables` seeds the generators
+of a block of games as `runner.play_game` does (the state's, the bots' master, the bots').
 
 Every function is plain Python on NumPy arrays: compiled by Numba (cached on disk, no GIL) when
 Numba is present and PARLOUR_NO_NUMBA is unset, run as it is otherwise (the same draws, much
@@ -46,9 +54,18 @@ def njit(fn: Any) -> Any:
     return numba.njit(cache=True, nogil=True)(fn)
 
 
+def njit_inline(fn: Any) -> Any:
+    """`njit`, inlined into its callers by Numba: a helper taking many arrays, which a call
+    would pass as dozens of separate arguments."""
+    if not HAVE_NUMBA:
+        return fn
+    return numba.njit(cache=True, nogil=True, inline="always")(fn)
+
+
 _N, _M = 624, 397
 _MASK32 = 0xFFFFFFFF
-MT_WORDS = _N + 1  # the 624 words and the read position
+_POS, _DONE = _N, _N + 1  # the read position; the words of the block regenerated so far
+MT_WORDS = _N + 2
 
 
 def _genrand_base() -> np.ndarray:
@@ -66,6 +83,18 @@ GENRAND_BASE = _genrand_base()
 
 
 @njit
+def _first(prev: int, word: int, add: int) -> int:
+    """A step of init_by_array's first loop."""
+    return ((word ^ (((prev ^ (prev >> 30)) * 1664525) & _MASK32)) + add) & _MASK32
+
+
+@njit
+def _second(prev: int, word: int, i: int) -> int:
+    """A step of init_by_array's second loop."""
+    return ((word ^ (((prev ^ (prev >> 30)) * 1566083941) & _MASK32)) - i) & _MASK32
+
+
+@njit
 def mt_seed(mt: Any, key0: int, key1: int, nkey: int) -> None:
     """`random.Random(seed)` for 0 <= seed < 2**64: init_by_array on its 32-bit words (`nkey`
     is 1 when the seed fits in 32 bits, 0 included, else 2)."""
@@ -73,9 +102,7 @@ def mt_seed(mt: Any, key0: int, key1: int, nkey: int) -> None:
         mt[k] = GENRAND_BASE[k]
     i, j = 1, 0
     for _ in range(max(_N, nkey)):
-        prev = mt[i - 1]
-        word = key0 if j == 0 else key1
-        mt[i] = ((mt[i] ^ (((prev ^ (prev >> 30)) * 1664525) & _MASK32)) + word + j) & _MASK32
+        mt[i] = _first(mt[i - 1], mt[i], (key0 if j == 0 else key1) + j)
         i += 1
         j += 1
         if i >= _N:
@@ -84,14 +111,14 @@ def mt_seed(mt: Any, key0: int, key1: int, nkey: int) -> None:
         if j >= nkey:
             j = 0
     for _ in range(_N - 1):
-        prev = mt[i - 1]
-        mt[i] = ((mt[i] ^ (((prev ^ (prev >> 30)) * 1566083941) & _MASK32)) - i) & _MASK32
+        mt[i] = _second(mt[i - 1], mt[i], i)
         i += 1
         if i >= _N:
             mt[0] = mt[_N - 1]
             i = 1
     mt[0] = 0x80000000
-    mt[_N] = _N  # the read position: the first draw regenerates the block
+    mt[_POS] = _N  # the first draw starts a new block
+    mt[_DONE] = _N
 
 
 @njit
@@ -101,19 +128,99 @@ def mt_seed63(mt: Any, seed: int) -> None:
     mt_seed(mt, seed & _MASK32, high, 2 if high else 1)
 
 
+LANES = 4  # generators seeded side by side (more would spill the registers)
+
+
+@njit
+def _seed_lanes(mts: Any, rows: Any, seeds: Any, first: int, count: int) -> None:
+    """`mt_seed63(mts[rows[k]], seeds[k])` for first <= k < first + count (count <= LANES).
+
+    init_by_array unrolled (a seed of two words adds `key0`, then `key1 + 1`, alternately; a
+    seed of one word always `key0`) on LANES generators at once, each lane's last word in a
+    register: the lanes' chains of dependent multiplies overlap instead of waiting on each
+    other. Lanes past `count` work on a spare array.
+    """
+    spare = np.empty(MT_WORDS, dtype=np.int64)
+    m0 = mts[rows[first]]
+    m1 = mts[rows[first + 1]] if count > 1 else spare
+    m2 = mts[rows[first + 2]] if count > 2 else spare
+    m3 = mts[rows[first + 3]] if count > 3 else spare
+    keys = np.zeros(2 * LANES, dtype=np.int64)  # per lane: the add of even steps, of odd ones
+    for k in range(count):
+        seed = seeds[first + k]
+        keys[2 * k] = seed & _MASK32
+        keys[2 * k + 1] = (seed >> 32) + 1 if seed >> 32 else keys[2 * k]
+    e0, o0, e1, o1, e2, o2, e3, o3 = (
+        keys[0],
+        keys[1],
+        keys[2],
+        keys[3],
+        keys[4],
+        keys[5],
+        keys[6],
+        keys[7],
+    )
+    p0 = p1 = p2 = p3 = GENRAND_BASE[0]
+    for i in range(1, _N):  # steps 0 to 622 of the first loop: step i - 1, at word i
+        w = GENRAND_BASE[i]  # each word is still init_genrand's when its step comes
+        if i & 1:
+            p0, p1 = _first(p0, w, e0), _first(p1, w, e1)
+            p2, p3 = _first(p2, w, e2), _first(p3, w, e3)
+        else:
+            p0, p1 = _first(p0, w, o0), _first(p1, w, o1)
+            p2, p3 = _first(p2, w, o2), _first(p3, w, o3)
+        m0[i], m1[i], m2[i], m3[i] = p0, p1, p2, p3
+    # Step 623 wraps round to word 1, after word 0 became word 623 (the prev of every lane).
+    p0, p1 = _first(p0, m0[1], o0), _first(p1, m1[1], o1)
+    p2, p3 = _first(p2, m2[1], o2), _first(p3, m3[1], o3)
+    m0[1], m1[1], m2[1], m3[1] = p0, p1, p2, p3
+    for i in range(2, _N):
+        p0, p1 = _second(p0, m0[i], i), _second(p1, m1[i], i)
+        p2, p3 = _second(p2, m2[i], i), _second(p3, m3[i], i)
+        m0[i], m1[i], m2[i], m3[i] = p0, p1, p2, p3
+    # The second loop wraps round too: its last step is at word 1.
+    m0[1], m1[1] = _second(p0, m0[1], 1), _second(p1, m1[1], 1)
+    m2[1], m3[1] = _second(p2, m2[1], 1), _second(p3, m3[1], 1)
+    for lane in (m0, m1, m2, m3):
+        lane[0] = 0x80000000
+        lane[_POS] = _N
+        lane[_DONE] = _N
+
+
+@njit
+def mt_seed63_rows(mts: Any, rows: Any, seeds: Any, count: int) -> None:
+    """`mt_seed63(mts[rows[k]], seeds[k])` for k < count, LANES generators at a time."""
+    for first in range(0, count, LANES):
+        _seed_lanes(mts, rows, seeds, first, min(LANES, count - first))
+
+
+@njit
+def _twist_word(mt: Any, kk: int) -> None:
+    """Word `kk` of the next block, in place (the in-place order of CPython's `genrand`)."""
+    y = (mt[kk] & 0x80000000) | (mt[(kk + 1) % _N] & 0x7FFFFFFF)
+    value = mt[(kk + _M) % _N] ^ (y >> 1)
+    if y & 1:
+        value ^= 0x9908B0DF
+    mt[kk] = value
+
+
 @njit
 def mt_next(mt: Any) -> int:
     """`genrand_uint32`: the next 32-bit word."""
-    if mt[_N] >= _N:
-        for kk in range(_N):
-            y = (mt[kk] & 0x80000000) | (mt[(kk + 1) % _N] & 0x7FFFFFFF)
-            value = mt[(kk + _M) % _N] ^ (y >> 1)
-            if y & 1:
-                value ^= 0x9908B0DF
-            mt[kk] = value
-        mt[_N] = 0
-    y = mt[mt[_N]]
-    mt[_N] += 1
+    pos = mt[_POS]
+    if pos >= _N:
+        pos = 0
+        mt[_DONE] = 0
+    if pos >= mt[_DONE]:
+        if pos < _N - _M:  # in-place order, so one word at a time is exact
+            _twist_word(mt, pos)
+            mt[_DONE] = pos + 1
+        else:  # a generator that came this far draws many: the rest of the block in one go
+            for kk in range(pos, _N):
+                _twist_word(mt, kk)
+            mt[_DONE] = _N
+    y = mt[pos]
+    mt[_POS] = pos + 1
     y ^= y >> 11
     y ^= (y << 7) & 0x9D2C5680
     y ^= (y << 15) & 0xEFC60000
@@ -147,3 +254,26 @@ def shuffle(mt: Any, cards: Any, count: int) -> None:
     for i in range(count - 1, 0, -1):
         j = randbelow(mt, i + 1)
         cards[i], cards[j] = cards[j], cards[i]
+
+
+BLOCK = 8  # the games whose generators a kernel has `seed_tables` seed at once
+
+
+@njit
+def seed_tables(mts: Any, seeds: Any, start: int, count: int, n: int, rows: Any,
+                keys: Any) -> None:  # fmt: skip
+    """The generators of games start to start + count - 1 as `runner.play_game` seeds them
+    (the state `Random(seed)`, the bots' master `Random(seed ^ 0x5EED)`, seat s's bot
+    `Random(master.getrandbits(63))`): game b's rows of `mts` start at b * (n + 2), seat s's
+    bot's at + s, the state's at + n, the master's at + n + 1. `rows` and `keys` are scratch
+    of at least count * n entries."""
+    width = n + 2
+    for b in range(count):
+        rows[2 * b], keys[2 * b] = b * width + n, seeds[start + b]
+        rows[2 * b + 1], keys[2 * b + 1] = b * width + n + 1, seeds[start + b] ^ 0x5EED
+    mt_seed63_rows(mts, rows, keys, 2 * count)
+    for b in range(count):
+        master = mts[b * width + n + 1]
+        for s in range(n):
+            rows[b * n + s], keys[b * n + s] = b * width + s, getrandbits63(master)
+    mt_seed63_rows(mts, rows, keys, n * count)

@@ -36,7 +36,15 @@ from typing import Any
 
 import numpy as np
 
-from parlour.core.mersenne import MT_WORDS, getrandbits63, mt_seed63, njit, randbelow, shuffle
+from parlour.core.mersenne import (
+    BLOCK,
+    MT_WORDS,
+    njit,
+    njit_inline,
+    randbelow,
+    seed_tables,
+    shuffle,
+)
 
 NUM_CARDS, FAMILIES, MEMBERS = 42, 7, 6
 NOBODY = -1  # `hold[card]` of a card in the pile or laid down
@@ -102,7 +110,7 @@ def _reset_tracker(tr: Any, n: int) -> None:
 
 
 # ----- the engine (`askdraw.AskDrawState`) ---------------------------------------------------
-@njit
+@njit_inline
 def _lay_if_complete(g: Any, n: int, hold: Any, size: Any, counts: Any, laid: Any, tr: Any,
                      track: bool, seat: int, family: int) -> bool:  # fmt: skip
     """`_lay_if_complete`, and `_check_end` after it: the seventh family ends the game."""
@@ -130,7 +138,7 @@ def _lay_if_complete(g: Any, n: int, hold: Any, size: Any, counts: Any, laid: An
     return True
 
 
-@njit
+@njit_inline
 def _settle(g: Any, n: int, deck: Any, hold: Any, size: Any, counts: Any, laid: Any, tr: Any,
             track: bool) -> None:  # fmt: skip
     """`_settle`: an empty hand draws and goes on; a player nobody can answer passes."""
@@ -161,7 +169,7 @@ def _settle(g: Any, n: int, deck: Any, hold: Any, size: Any, counts: Any, laid: 
         g[_TURN] = (p + 1) % n
 
 
-@njit
+@njit_inline
 def _ask(g: Any, n: int, p: int, t: int, c: int, next_left: bool, replays: bool, ask_any: bool,
          deck: Any, hold: Any, size: Any, counts: Any, laid: Any, tr: Any,
          track: bool) -> None:  # fmt: skip
@@ -298,26 +306,23 @@ def _memory_pick(mt: Any, p: int, n: int, ncards: int, cards: Any, ntargets: int
 
 
 @njit
-def play_one(seed: int, n: int, hand_size: int, next_left: bool, replays: bool, ask_any: bool,
+def play_one(mts: Any, n: int, hand_size: int, next_left: bool, replays: bool, ask_any: bool,
              max_turns: int, bots: Any, scores: Any, work: Any) -> Any:  # fmt: skip
-    """One game, seat s played by bot `bots[s]` (RANDOM or MEMORY); fills `scores` (families by
-    seat), returns the scalars (turn, pile position, families laid, over, turns, status)."""
-    g, deck, hold, size, counts, laid, mts, cards, targets, tr, probs, free, score, top = work
+    """One game, seat s played by bot `bots[s]` (RANDOM, MEMORY or FIRST), its generators
+    seeded by `seed_tables` (mts[s]: seat s's bot's, mts[n]: the deal's); fills `scores`
+    (families by seat), returns the scalars (turn, pile position, families laid, over, turns,
+    status)."""
+    g, deck, hold, size, counts, laid, cards, targets, tr, probs, free, score, top = work
     track = False
     for s in range(n):
         if bots[s] != RANDOM:
             track = True
-    mt = mts[n]  # the deal's generator; mts[s] is seat s's bot's
     for k in range(_SCALARS):
         g[k] = 0
-    mt_seed63(mt, seed)
     for c in range(NUM_CARDS):
         deck[c] = c
         hold[c] = NOBODY
-    shuffle(mt, deck, NUM_CARDS)
-    mt_seed63(mt, seed ^ 0x5EED)  # the bots' master generator, in the same array
-    for s in range(n):
-        mt_seed63(mts[s], getrandbits63(mt))
+    shuffle(mts[n], deck, NUM_CARDS)
     for s in range(n):
         size[s] = 0
         for f in range(FAMILIES):
@@ -389,7 +394,6 @@ def _make_work(n: int) -> Any:
         np.zeros(n, dtype=np.int64),
         np.zeros((n, FAMILIES), dtype=np.int64),
         np.zeros(FAMILIES, dtype=np.int64),
-        np.zeros((n + 1, MT_WORDS), dtype=np.int64),
         np.zeros(NUM_CARDS, dtype=np.int64),
         np.zeros(n, dtype=np.int64),
         np.zeros((_SINCE + n, NUM_CARDS), dtype=np.int64),  # the public tracker
@@ -407,11 +411,19 @@ def play_many(seeds: Any, bots: Any, hand_size: int, next_left: bool, replays: b
     """Game i: seed seeds[i] (0 <= seed < 2**63), seat s played by bots[i, s]."""
     n = bots.shape[1]
     work = _make_work(n)
-    for i in range(seeds.shape[0]):
-        g = play_one(seeds[i], n, hand_size, next_left, replays, ask_any, max_turns, bots[i],
-                     scores[i], work)  # fmt: skip
-        turns[i] = g[_TURNS]
-        status[i] = g[_STATUS]
+    width = n + 2  # the generators of a game: its bots', the deal's, the bots' master
+    mts = np.zeros((BLOCK * width, MT_WORDS), dtype=np.int64)
+    rows = np.zeros(BLOCK * width, dtype=np.int64)
+    keys = np.zeros(BLOCK * width, dtype=np.int64)
+    for start in range(0, seeds.shape[0], BLOCK):
+        count = min(BLOCK, seeds.shape[0] - start)
+        seed_tables(mts, seeds, start, count, n, rows, keys)  # a block of games at once
+        for b in range(count):
+            i = start + b
+            g = play_one(mts[b * width : (b + 1) * width], n, hand_size, next_left, replays,
+                         ask_any, max_turns, bots[i], scores[i], work)  # fmt: skip
+            turns[i] = g[_TURNS]
+            status[i] = g[_STATUS]
 
 
 BOT_CODES = {"random": RANDOM, "memory": MEMORY, "first": FIRST}

@@ -31,7 +31,15 @@ from typing import Any
 
 import numpy as np
 
-from parlour.core.mersenne import MT_WORDS, getrandbits63, mt_seed63, njit, randbelow, shuffle
+from parlour.core.mersenne import (
+    BLOCK,
+    MT_WORDS,
+    njit,
+    njit_inline,
+    randbelow,
+    seed_tables,
+    shuffle,
+)
 
 NOBODY = -1
 FINISHED, CAPPED = 0, 1
@@ -66,7 +74,7 @@ def _end(g: Any, loser: int, layer: int) -> None:
     g[_LAYER] = layer
 
 
-@njit
+@njit_inline
 def _lay_if_complete(g: Any, n: int, hold: Any, size: Any, counts: Any, laid: Any, safe: Any,
                      jokers: Any, njokers: Any, seat: int, group: int) -> bool:  # fmt: skip
     """`_lay_if_complete` and `_on_lay`: safe, a joker, or the end of the game."""
@@ -135,7 +143,7 @@ def _sample_saves(mt: Any, g: Any, jokers: Any, k: int, player: int, garment: in
     return saved
 
 
-@njit
+@njit_inline
 def _on_won(mt: Any, g: Any, n: int, wearing: Any, jokers: Any, njokers: Any, card: int,
             winner: int, giver: int, pool: Any, picked: Any) -> None:  # fmt: skip
     """`_on_won`: the garment's owner wins it back, or loses it (a joker may save it)."""
@@ -157,7 +165,7 @@ def _on_won(mt: Any, g: Any, n: int, wearing: Any, jokers: Any, njokers: Any, ca
     wearing[player, garment] = 0
 
 
-@njit
+@njit_inline
 def _settle(g: Any, n: int, deck: Any, hold: Any, size: Any, counts: Any, laid: Any, safe: Any,
             jokers: Any, njokers: Any, said: Any) -> None:  # fmt: skip
     """`_settle`: an empty hand draws and goes on; a player nobody can answer passes; a
@@ -189,7 +197,7 @@ def _settle(g: Any, n: int, deck: Any, hold: Any, size: Any, counts: Any, laid: 
         g[_TURN] = (p + 1) % n
 
 
-@njit
+@njit_inline
 def _won(mt: Any, g: Any, n: int, card: int, winner: int, giver: int, deck: Any, hold: Any,
          size: Any, counts: Any, laid: Any, safe: Any, wearing: Any, jokers: Any, njokers: Any,
          pool: Any, picked: Any, said: Any) -> None:  # fmt: skip
@@ -202,28 +210,24 @@ def _won(mt: Any, g: Any, n: int, card: int, winner: int, giver: int, deck: Any,
 
 
 @njit
-def play_one(seed: int, n: int, hand_size: int, garments: int, chars: int, next_left: bool,
+def play_one(mts: Any, n: int, hand_size: int, garments: int, chars: int, next_left: bool,
              replays: bool, max_turns: int, bots: Any, scores: Any,
              work: Any) -> Any:  # fmt: skip
-    """One game, seat s played by `bots[s]` (RANDOM or FIRST); fills `scores` (by seat),
+    """One game, seat s played by `bots[s]` (RANDOM or FIRST), its generators seeded by
+    `seed_tables` (mts[s]: seat s's bot's, mts[n]: the state's); fills `scores` (by seat),
     returns the scalars."""
     g, deck, hold, size, counts, laid, safe, wearing = work[:8]
-    jokers, njokers, mts, cards, targets, pool, picked, said = work[8:]
+    jokers, njokers, cards, targets, pool, picked, said = work[8:]
     mt = mts[n]  # the state's generator (the deal, then the joker samples)
-    master = mts[n + 1]
     num_cards = garments * chars
     for k in range(_SCALARS):
         g[k] = 0
     g[_CARDS], g[_CHARS] = num_cards, chars
     g[_LOSER] = g[_LAYER] = NOBODY
-    mt_seed63(mt, seed)
     for c in range(num_cards):
         deck[c] = c
         hold[c] = NOBODY
     shuffle(mt, deck, num_cards)
-    mt_seed63(master, seed ^ 0x5EED)
-    for s in range(n):
-        mt_seed63(mts[s], getrandbits63(master))
     for s in range(n):
         size[s] = 0
         safe[s] = 0
@@ -322,7 +326,6 @@ def _make_work(n: int) -> Any:
         np.zeros((n, 10), dtype=np.int64),
         np.zeros((n, 12), dtype=np.int64),
         np.zeros(n, dtype=np.int64),
-        np.zeros((n + 2, MT_WORDS), dtype=np.int64),
         np.zeros(MAX_CARDS, dtype=np.int64),
         np.zeros(n, dtype=np.int64),
         np.zeros(MAX_CARDS, dtype=np.int64),
@@ -338,11 +341,19 @@ def play_many(seeds: Any, bots: Any, hand_size: int, garments: int, chars: int,
     """Game i: seed seeds[i] (0 <= seed < 2**63), seat s played by bots[i, s]."""
     n = bots.shape[1]
     work = _make_work(n)
-    for i in range(seeds.shape[0]):
-        g = play_one(seeds[i], n, hand_size, garments, chars, next_left, replays, max_turns,
-                     bots[i], scores[i], work)  # fmt: skip
-        turns[i] = g[_TURNS]
-        status[i] = g[_STATUS]
+    width = n + 2  # the generators of a game: its bots', the state's, the bots' master
+    mts = np.zeros((BLOCK * width, MT_WORDS), dtype=np.int64)
+    rows = np.zeros(BLOCK * width, dtype=np.int64)
+    keys = np.zeros(BLOCK * width, dtype=np.int64)
+    for start in range(0, seeds.shape[0], BLOCK):
+        count = min(BLOCK, seeds.shape[0] - start)
+        seed_tables(mts, seeds, start, count, n, rows, keys)  # a block of games at once
+        for b in range(count):
+            i = start + b
+            g = play_one(mts[b * width : (b + 1) * width], n, hand_size, garments, chars,
+                         next_left, replays, max_turns, bots[i], scores[i], work)  # fmt: skip
+            turns[i] = g[_TURNS]
+            status[i] = g[_STATUS]
 
 
 def run(
