@@ -306,6 +306,23 @@ def _memory_pick(mt: Any, p: int, n: int, ncards: int, cards: Any, ntargets: int
 
 
 @njit
+def _askable(p: int, k: int, ask_any: bool, hold: Any, counts: Any, laid: Any) -> int:
+    """The k-th card (by id) that `p` may ask for."""
+    for f in range(FAMILIES):
+        if laid[f] == NOBODY and (ask_any or counts[p, f] > 0):
+            left = MEMBERS - counts[p, f]
+            if k >= left:
+                k -= left
+                continue
+            for c in range(f * MEMBERS, (f + 1) * MEMBERS):
+                if hold[c] != p:
+                    if k == 0:
+                        return c
+                    k -= 1
+    return -1  # not reached: k is below the number of askable cards
+
+
+@njit
 def play_one(mts: Any, n: int, hand_size: int, next_left: bool, replays: bool, ask_any: bool,
              max_turns: int, bots: Any, scores: Any, work: Any) -> Any:  # fmt: skip
     """One game, seat s played by bot `bots[s]` (RANDOM, MEMORY or FIRST), its generators
@@ -344,34 +361,43 @@ def play_one(mts: Any, n: int, hand_size: int, next_left: bool, replays: bool, a
         p = g[_TURN]
         # `_legal_actions`: the cards of the families one may ask for, by id, for each target
         # in seat order that holds cards.
-        ncards = 0
-        for f in range(FAMILIES):
-            if laid[f] == NOBODY and (ask_any or counts[p, f] > 0):
-                for c in range(f * MEMBERS, (f + 1) * MEMBERS):
-                    if hold[c] != p:
-                        cards[ncards] = c
-                        ncards += 1
         ntargets = 0
         for t in range(n):
             if t != p and size[t] > 0:
                 targets[ntargets] = t
                 ntargets += 1
         if bots[p] == RANDOM:  # RandomBot: rng.choice(legal_actions), even of a single ask
+            # The asks are not listed: their number, then the one picked, from the counts.
+            ncards = 0
+            for f in range(FAMILIES):
+                if laid[f] == NOBODY and (ask_any or counts[p, f] > 0):
+                    ncards += MEMBERS - counts[p, f]  # the family's cards not in p's hand
             pick = randbelow(mts[p], ntargets * ncards)
-        elif ntargets * ncards == 1:  # MemoryBot plays a single legal ask without a draw
-            pick = 0
-        elif bots[p] == FIRST:  # OpenFirstBot: the first ask whose « Pioche ! » is not standing
-            pick = 0
-            for k in range(ntargets * ncards):
-                if not tr[_SAID, targets[k // ncards]] & (1 << cards[k % ncards]):
-                    pick = k
-                    break
+            target = targets[pick // ncards]
+            card = _askable(p, pick % ncards, ask_any, hold, counts, laid)
         else:
-            pick = _memory_pick(mts[p], p, n, ncards, cards, ntargets, targets,
-                                NUM_CARDS - g[_PTR], hold, size, counts, laid, tr, probs, free,
-                                score, top)  # fmt: skip
-        _ask(g, n, p, targets[pick // ncards], cards[pick % ncards], next_left, replays,
-             ask_any, deck, hold, size, counts, laid, tr, track)  # fmt: skip
+            ncards = 0
+            for f in range(FAMILIES):
+                if laid[f] == NOBODY and (ask_any or counts[p, f] > 0):
+                    for c in range(f * MEMBERS, (f + 1) * MEMBERS):
+                        if hold[c] != p:
+                            cards[ncards] = c
+                            ncards += 1
+            if ntargets * ncards == 1:  # MemoryBot plays a single legal ask without a draw
+                pick = 0
+            elif bots[p] == FIRST:  # OpenFirstBot: the first ask whose « Pioche ! » is not standing
+                pick = 0
+                for k in range(ntargets * ncards):
+                    if not tr[_SAID, targets[k // ncards]] & (1 << cards[k % ncards]):
+                        pick = k
+                        break
+            else:
+                pick = _memory_pick(mts[p], p, n, ncards, cards, ntargets, targets,
+                                    NUM_CARDS - g[_PTR], hold, size, counts, laid, tr, probs,
+                                    free, score, top)  # fmt: skip
+            target, card = targets[pick // ncards], cards[pick % ncards]
+        _ask(g, n, p, target, card, next_left, replays, ask_any, deck, hold, size, counts, laid,
+             tr, track)  # fmt: skip
         g[_TURNS] += 1
         if g[_OVER] == 0 and max_turns > 0 and g[_TURNS] >= max_turns:
             g[_OVER] = 1
