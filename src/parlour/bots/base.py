@@ -42,7 +42,7 @@ class UnreadView(dict[str, Any]):
 NO_VIEW = UnreadView()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Decision:
     """Everything a seat may use to choose its move."""
 
@@ -57,6 +57,26 @@ class Decision:
     # A state drawn from the seat's knowledge, never the real one (None: not asked for).
     world: State | None = None
 
+    def __init__(
+        self,
+        game: Game,
+        rules: Any,
+        seat: int,
+        view: dict[str, Any],
+        events: Sequence[Event],
+        legal_actions: list[Any],
+        world: State | None = None,
+    ) -> None:
+        # One decision a move: slots set through their descriptors (a C call each), not a
+        # frozen dataclass's object.__setattr__ per field. Still frozen after.
+        _DECISION_SLOTS[0](self, game)
+        _DECISION_SLOTS[1](self, rules)
+        _DECISION_SLOTS[2](self, seat)
+        _DECISION_SLOTS[3](self, view)
+        _DECISION_SLOTS[4](self, events)
+        _DECISION_SLOTS[5](self, legal_actions)
+        _DECISION_SLOTS[6](self, world)
+
     def determinize(self, rng: random.Random) -> State:
         """A full state drawn from what this seat knows (hidden cards re-dealt)."""
         if self.world is None:
@@ -65,6 +85,12 @@ class Decision:
                 "sets `searches = True`"
             )
         return self.world.determinize(self.seat, rng)
+
+
+_DECISION_SLOTS = tuple(
+    getattr(Decision, name).__set__
+    for name in ("game", "rules", "seat", "view", "events", "legal_actions", "world")
+)
 
 
 class Bot:

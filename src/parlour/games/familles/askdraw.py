@@ -166,7 +166,8 @@ class AskDrawState(State):
         """End the game if the state calls for it (after every change of the table)."""
 
     def _card_fields(self, card: int) -> dict[str, Any]:
-        """What narration needs to name a card (added to every event that shows one)."""
+        """What narration needs to name a card (merged into every event that shows one; the
+        caller never changes it, so a game may hand out the same dict every time)."""
         return {}
 
     def _group_fields(self, group: int) -> dict[str, Any]:
@@ -272,16 +273,18 @@ class AskDrawState(State):
 
     def _apply(self, action: Any) -> None:
         p, t, c = self.turn, action.target, action.card
-        if not self._quiet:  # playouts skip building events
-            self.emit(Event("ask", {"seat": p, "target": t, "card": c, **self._card_fields(c)}))
+        quiet = self._quiet  # playouts skip building events
+        fields = {} if quiet else self._card_fields(c)  # merged into every event, never changed
+        if not quiet:
+            self.emit(Event("ask", {"seat": p, "target": t, "card": c, **fields}))
         if c in self.hands[t]:
             self._move(c, t, p)
-            if not self._quiet:  # playouts skip building events
-                self.emit(Event("give", {"seat": t, "to": p, "card": c, **self._card_fields(c)}))
+            if not quiet:
+                self.emit(Event("give", {"seat": t, "to": p, "card": c, **fields}))
             self._won(c, p, t)
             return
-        if not self._quiet:  # playouts skip building events
-            self.emit(Event("pioche", {"seat": t, "asker": p, "card": c, **self._card_fields(c)}))
+        if not quiet:
+            self.emit(Event("pioche", {"seat": t, "asker": p, "card": c, **fields}))
         if not self.pile:  # nothing to draw: the miss simply passes the turn
             self._pass_after_miss(p, t)
             return
@@ -289,8 +292,8 @@ class AskDrawState(State):
         if drawn == c:
             self._receive(p, c)
             self.public_holder[c] = p
-            if not self._quiet:  # playouts skip building events
-                self.emit(Event("bonne_pioche", {"seat": p, "card": c, **self._card_fields(c)}))
+            if not quiet:
+                self.emit(Event("bonne_pioche", {"seat": p, "card": c, **fields}))
             self._won(c, p, None)
             return
         self._receive(p, drawn)

@@ -60,6 +60,7 @@ class FamillesState(AskDrawState):
     ) -> None:
         super().__init__(rules, seats, seed, deal, FAMILY_GROUPING)
         self.deck_data: Deck = get_deck(rules.deck)
+        self._deck_field = {"deck": rules.deck}
         if deal is not None:
             first = deal.get("first", youngest_seat(seats))
             self._start_deal([list(h) for h in deal["hands"]], list(deal["pile"]), first)
@@ -85,16 +86,17 @@ class FamillesState(AskDrawState):
         self.finish(outcome)
 
     def _card_fields(self, card: int) -> dict[str, Any]:
-        return {"deck": self.rules.deck}
+        return self._deck_field  # merged into events (`**`), so one dict serves them all
 
     def _group_fields(self, group: int) -> dict[str, Any]:
-        return {"deck": self.rules.deck}
+        return self._deck_field
 
     def _deal_data(self) -> dict[str, Any]:
-        return {"deck": self.rules.deck}
+        return self._deck_field
 
     def _copy_extra(self, twin: Any) -> None:
         twin.deck_data = self.deck_data
+        twin._deck_field = self._deck_field
 
     # ----- reading the table ------------------------------------------------------------------
     def families_count(self) -> list[int]:
