@@ -61,10 +61,10 @@ class Event:
         return {"type": self.type, **self.data}
 
 
-_set_type = Event.type.__set__  # type: ignore[attr-defined]
-_set_data = Event.data.__set__  # type: ignore[attr-defined]
-_set_audience = Event.audience.__set__  # type: ignore[attr-defined]
-_set_hidden_from = Event.hidden_from.__set__  # type: ignore[attr-defined]
+# The slots' descriptors (the class attributes of a slots dataclass), whose __set__ fills a slot.
+_set_type, _set_data, _set_audience, _set_hidden_from = (
+    getattr(Event, name).__set__ for name in ("type", "data", "audience", "hidden_from")
+)
 
 
 def private_pair(
