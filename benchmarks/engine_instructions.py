@@ -77,11 +77,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20, help="games per workload (default 20)")
     parser.add_argument("--base", type=Path, help="another source tree (its src/) to compare")
+    parser.add_argument("--only", default="", help="only the workloads whose name has this text")
     args = parser.parse_args()
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is not installed: apt-get install valgrind")
     here = Path(__file__).resolve().parent.parent / "src"
     for name, script in WORKLOADS.items():
+        if args.only not in name:
+            continue
         mine = per_game(here, script, args.games)
         line = f"{name:48s} {mine / 1e6:8.2f} M instructions a game"
         if args.base is not None:

@@ -19,7 +19,9 @@ machine load hits both alike; rates are per second of this process's CPU time
   default, `--familles-players`; uniformly random legal play from Python, chance nodes sampled
   without NumPy), when `pyspiel` imports. Parlour is timed twice: the reference
   engine through the public API and the compiled kernel (`parlour simulate`'s bulk path for a
-  table of `random` bots).
+  table of `random` bots). A lean plain-Python 7 familles (`LeanFamilles`: lists of ints, no
+  events, views or checks) is timed beside them for scale: the most any CPython engine of the
+  game can do.
 - Beggar, with `--beggar`: `beggar_peer.run()` (acinnes/bmn built with g++), when present.
 """
 
@@ -225,6 +227,76 @@ def go_fish_game(players: int) -> Callable[[int], int]:
     return peer
 
 
+class LeanFamilles:
+    """The 7 familles at its leanest in plain Python, for scale: random asks, no events, no
+    views, no checks. 42 cards in 7 families of 6, hands of 6 (`hand_size`'s default), the
+    asked player plays after a miss, a Bonne pioche replays, an empty hand draws.
+
+    It shows what any engine written in CPython can reach: the reference engine does this
+    and also emits every event, filters them for each seat and checks every move.
+    """
+
+    def __init__(self, players: int, rng: random.Random) -> None:
+        self.rng = rng
+        deck = list(range(42))
+        rng.shuffle(deck)
+        self.holder = [-1] * 42  # the seat holding each card, -1: the pile or laid
+        self.counts = [[0] * 7 for _ in range(players)]
+        self.sizes = [0] * players
+        for seat in range(players):
+            for card in deck[seat * 6 : (seat + 1) * 6]:
+                self._receive(seat, card)
+        self.pile = deck[players * 6 :]
+        self.laid = 0
+        self.players = players
+
+    def _receive(self, seat: int, card: int) -> None:
+        self.holder[card] = seat
+        self.sizes[seat] += 1
+        family = card // 6
+        counts = self.counts[seat]
+        counts[family] += 1
+        if counts[family] == 6:  # a family complete is laid at once
+            counts[family] = 0
+            self.sizes[seat] -= 6
+            for c in range(family * 6, family * 6 + 6):
+                self.holder[c] = -1
+            self.laid += 1
+
+    def play(self) -> int:
+        rng, holder, counts, sizes, n = self.rng, self.holder, self.counts, self.sizes, self.players
+        turn = asks = 0
+        while self.laid < 7:
+            if sizes[turn] == 0:
+                if self.pile:
+                    self._receive(turn, self.pile.pop())
+                else:
+                    turn = (turn + 1) % n
+                continue
+            targets = [t for t in range(n) if t != turn and sizes[t]]
+            if not targets:
+                turn = (turn + 1) % n
+                continue
+            mine = counts[turn]
+            wanted = [
+                c for f in range(7) if mine[f] for c in range(f * 6, f * 6 + 6) if holder[c] != turn
+            ]
+            target, card = rng.choice(targets), rng.choice(wanted)
+            asks += 1
+            if holder[card] == target:
+                sizes[target] -= 1
+                counts[target][card // 6] -= 1
+                self._receive(turn, card)
+            elif self.pile:
+                drawn = self.pile.pop()
+                self._receive(turn, drawn)
+                if drawn != card:
+                    turn = target
+            else:
+                turn = target
+        return asks
+
+
 def familles_workloads(players: int) -> dict[str, Callable[[int], int]]:
     from parlour.bots.base import make_bot
     from parlour.core.registry import get_game
@@ -236,6 +308,12 @@ def familles_workloads(players: int) -> dict[str, Callable[[int], int]]:
     except ImportError:
         print("OpenSpiel (pyspiel) is not installed: the go_fish peer is skipped")
     game = get_game("familles")
+
+    def lean(i: int) -> int:
+        LeanFamilles(players, random.Random(i)).play()
+        return 1
+
+    out[f"lean plain Python ({players}p)"] = lean
 
     def engine(i: int) -> int:
         state = game.new_state(players, seed=i)

@@ -19,3 +19,12 @@ def test_seat_feed_reads_only_what_is_new() -> None:
     log.append(Event("c"))
     assert [e.type for e in feed.update(log)] == ["c"]
     assert [e.type for e in feed.events] == ["a", "c"]
+
+
+def test_a_feed_of_an_all_public_game_passes_every_event_through() -> None:
+    log = [Event("a"), Event("b", {"x": 1})]
+    feed = SeatFeed(1, all_public=True)
+    assert feed.update(log) == log
+    log.append(Event("c"))
+    assert [e.type for e in feed.update(log)] == ["c"]
+    assert [e.type for e in feed.events] == ["a", "b", "c"]

@@ -104,7 +104,20 @@ class Bot:
     reads_table: ClassVar[bool] = True
 
     def __init__(self, rng: random.Random | None = None) -> None:
-        self.rng = rng or random.Random()
+        self._rng = rng
+
+    @property
+    def rng(self) -> random.Random:
+        """The bot's generator; without one given, a fresh one made on first use (seeding
+        from the system's entropy costs more than a whole decision, and most bots made for
+        bulk play either get a seeded generator or never draw)."""
+        if self._rng is None:
+            self._rng = random.Random()
+        return self._rng
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        self._rng = value
 
     def wants_view(self, legal_actions: list[Any]) -> bool:
         """Whether the decision with these legal actions needs its view (asked before the view
@@ -187,7 +200,7 @@ def make_bot(game: Game, spec: str, rng: random.Random | None = None) -> Bot:
         takes = ", ".join(accepted) if accepted else "no parameter"
         raise ParlourError(f"bad parameters for bot {spec!r}: {name} takes {takes}")
     try:
-        bot = factory(*params, rng=rng or random.Random())
+        bot = factory(*params, rng=rng)  # None: the bot makes its generator when it first draws
     except (TypeError, ValueError):
         # The bot's own message speaks Python ("invalid literal for int()"): say what it wants.
         wanted = ", ".join(accepted or []) or "other values"

@@ -89,13 +89,21 @@ class SeatFeed:
     cursor into the log and only filters what is new.
     """
 
-    def __init__(self, seat: int | None) -> None:
+    def __init__(self, seat: int | None, all_public: bool = False) -> None:
         self.seat = seat
         self.events: list[Event] = []
         self._cursor = 0
+        # A game whose events are all public (`State.all_events_public`, Flip 7): nothing to
+        # filter, every new event is the seat's.
+        self._all_public = all_public
 
     def update(self, log: list[Event]) -> list[Event]:
         """Read the new part of `log`; returns only the events new to this seat."""
+        if self._all_public:
+            fresh = log[self._cursor :]
+            self._cursor = len(log)
+            self.events += fresh
+            return fresh
         seat = self.seat
         # Most events are public (no audience, hidden from nobody): let them through without
         # a call; the others go through `visible_to`, the one rule of who sees what.

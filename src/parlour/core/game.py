@@ -113,6 +113,10 @@ class State(ABC):
     """
 
     game: ClassVar[Game]
+    # True for a game that never emits a private event (no audience, hidden from nobody), so
+    # that bulk play hands each seat the whole log unfiltered. A test checks each game that
+    # says so.
+    all_events_public: ClassVar[bool] = False
 
     def __init__(self, rules: Any, seats: Sequence[Seat], seed: int | None, deal: Any) -> None:
         self.rules = rules

@@ -79,16 +79,30 @@ def _frozen(value: Any) -> bool:
 
 def play_bots(state: State, bots: Sequence[Bot]) -> Played:
     """Play `state` to the end, each seat by its bot."""
-    feeds = [SeatFeed(seat) for seat in range(state.num_players)]
-    while not state.is_over:
-        seat = state.to_move
+    public = state.all_events_public
+    feeds = [SeatFeed(seat, public) for seat in range(state.num_players)]
+    # Per seat, what its decisions need, read once: bulk play makes tens of decisions a game,
+    # and the loop below is `decision_for` with these questions already answered.
+    searches = [bot.searches for bot in bots]
+    reads_table = [bot.reads_table for bot in bots]
+    wants_view = [bot.wants_view for bot in bots]
+    acts = [bot.act for bot in bots]
+    game, rules, legal_actions, apply = state.game, state.rules, state.legal_actions, state.apply
+    # `_outcome` and `_to_move` are what `is_over` and `to_move` read, without the properties.
+    while state._outcome is None:
+        seat = state._to_move()
         assert seat is not None
-        bot = bots[seat]
-        decision = decision_for(
-            state, seat, feeds[seat], bot.searches, bot.reads_table, bot.wants_view
-        )
-        action = bot.act(decision)
-        state.apply(action, seat)
+        if searches[seat]:
+            decision = decision_for(state, seat, feeds[seat], True)
+        elif not reads_table[seat]:
+            decision = Decision(game, rules, seat, NO_VIEW, (), legal_actions())
+        else:
+            feed = feeds[seat]
+            feed.update(state.log)
+            legal = legal_actions()
+            view = state.view(seat) if wants_view[seat](legal) else NO_VIEW
+            decision = Decision(game, rules, seat, view, feed.events, legal)
+        apply(acts[seat](decision), seat)
     assert state.outcome is not None
     return Played(state, state.outcome, state.turns)
 

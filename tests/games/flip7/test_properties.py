@@ -42,6 +42,14 @@ def test_the_94_cards_are_always_accounted_for(players: int, seed: int, give: bo
     random_game(players, seed, rules, check)
 
 
+@given(st.integers(2, 8), st.integers(0, 2**32), st.booleans())
+def test_every_event_is_public_as_the_state_declares(players: int, seed: int, give: bool) -> None:
+    # `all_events_public` lets bulk play hand each seat the log unfiltered: it must be true.
+    state = random_game(players, seed, Flip7Rules(second_chance_may_be_given=give, target=120))
+    assert type(state).all_events_public
+    assert state.log and all(e.audience is None and not e.hidden_from for e in state.log)
+
+
 @given(st.integers(2, 18), st.integers(0, 2**32))
 def test_every_game_ends_with_a_single_leader_at_the_target(players: int, seed: int) -> None:
     state = random_game(players, seed, Flip7Rules(target=100))

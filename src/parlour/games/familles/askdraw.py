@@ -20,6 +20,7 @@ from typing import Any, ClassVar
 from parlour.core.errors import IllegalAction, RulesError
 from parlour.core.events import Event, private_pair
 from parlour.core.game import Seat, State
+from parlour.core.shuffling import shuffle
 from parlour.games.familles.tracker import Tracker
 
 PILE = -1  # a place in the tracker and in `public_holder`: not in any hand
@@ -181,7 +182,7 @@ class AskDrawState(State):
     # ----- setting up -------------------------------------------------------------------------
     def _random_deal(self, hand_size: int, first: int) -> None:
         deck = list(range(self.grouping.num_cards))
-        self._rng.shuffle(deck)
+        shuffle(self._rng, deck)
         n = self.num_players
         hands = [deck[i * hand_size : (i + 1) * hand_size] for i in range(n)]
         self._start_deal(hands, deck[n * hand_size :], first)

@@ -92,13 +92,15 @@ class OwnNumbers:
             self.held, self._cursor, self._seat = set(), 0, seat
             self._first = events[0] if events else None
         held = self.held
+        value = _NUMBER_VALUES.get
         for event in events[self._cursor :]:
             kind = event.type
             if kind == "draw":
                 data = event.data
-                card = data["card"]
-                if data["seat"] == seat and card in _NUMBER_VALUES:
-                    held.add(_NUMBER_VALUES[card])  # a duplicate changes nothing here
+                if data["seat"] == seat:
+                    number = value(data["card"])
+                    if number is not None:
+                        held.add(number)  # a duplicate changes nothing here
             elif kind == "round_start" or (kind == "bust" and event.data["seat"] == seat):
                 held.clear()
         self._cursor = len(events)
@@ -127,7 +129,7 @@ class ThresholdBot(Flip7Bot):
         legal = decision.legal_actions
         if legal[0] is not HIT:
             return super().act(decision)  # a target to choose: the table is read in full
-        if STAY not in legal:
+        if len(legal) == 1:  # [HIT]: nothing in front yet (`in` would call the dataclass's __eq__)
             return HIT
         view = decision.view
         if view is NO_VIEW:

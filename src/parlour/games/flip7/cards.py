@@ -11,6 +11,7 @@ from collections.abc import Iterable, Sequence
 from parlour.core.errors import RulesError
 
 NUMBERS = range(13)
+LAST_NUMBER = 12  # `card <= LAST_NUMBER`: a number card (is_number without a call)
 PLUS_CARDS = range(13, 18)  # +2, +4, +6, +8, +10
 X2 = 18
 FREEZE = 19

@@ -17,18 +17,19 @@ from parlour.core.errors import IllegalAction, RulesError
 from parlour.core.events import Event
 from parlour.core.game import Outcome, Seat, State
 from parlour.core.options import check_choices, option
+from parlour.core.shuffling import shuffle
 from parlour.games.flip7.cards import (
     FLIP_THREE,
     FREEZE,
     FULL_COUNTS,
     KINDS,
+    LAST_NUMBER,
     NAMES,
     SECOND_CHANCE,
     card_name,
     check_counts,
     counts_of,
     full_deck,
-    is_number,
     parse_card,
     round_score,
 )
@@ -115,6 +116,8 @@ _DECISIONS = frozenset(("turn", "assign", "batch", "give_sc"))
 class Flip7State(State):
     """A game of Flip 7: rounds until someone reaches the target with a single leader."""
 
+    all_events_public = True  # every card drawn is shown to the whole table
+
     def __init__(self, rules: Flip7Rules, seats: list[Seat], seed: int | None, deal: Any) -> None:
         super().__init__(rules, seats, seed, deal)
         n = len(seats)
@@ -145,7 +148,7 @@ class Flip7State(State):
             self.totals = [int(x) for x in deal.get("totals", self.totals)]
         else:
             self.deck = full_deck()
-            self._rng.shuffle(self.deck)
+            shuffle(self._rng, self.deck)
             self.dealer = self._rng.randrange(n)
         # The view's deck counts, kept as cards leave the deck: every view shows them, and
         # counting 94 cards per decision was a fifth of a view's cost.
@@ -188,15 +191,42 @@ class Flip7State(State):
             )
 
     def _apply(self, action: Any) -> None:
-        step = self.stack.pop()
+        stack = self.stack
+        step = stack.pop()
         kind, seat = step[0], step[1]
         if kind == "turn":
-            self.stack.append(("next", seat))
+            deck, numbers = self.deck, self.numbers[seat]
+            if (
+                type(action) is Hit
+                and deck
+                and deck[-1] <= LAST_NUMBER
+                and deck[-1] not in numbers
+                and len(numbers) < 6
+            ):
+                # The commonest move, a hit on a new number short of a Flip 7: the card
+                # joins the others and the turn passes on (the seat stays active, so `_next`
+                # finds a turn). What `_hit` and `_take` do for it, without their calls.
+                card = self._draw()
+                self.log.append(Event("draw", {"seat": seat, "card": NAMES[card], "during": "hit"}))
+                numbers.append(card)
+                self._next(seat)
+                return
+            after = ("next", seat)
+            stack.append(after)
             if isinstance(action, Stay):
                 self.status[seat] = STAYED
-                self.emit(Event("stay", {"seat": seat, "points": self.points(seat)}))
+                self.log.append(Event("stay", {"seat": seat, "points": self.points(seat)}))
             else:
                 self._hit(seat)
+            stack = self.stack  # a round that ended has a new stack
+            if stack and stack[-1] is after:
+                # The hit or stay left nothing to resolve (most moves): the next turn is
+                # found at once, without a trip round the step loop.
+                stack.pop()
+                self._next(seat)
+                stack = self.stack
+                if stack and stack[-1][0] == "turn":
+                    return
         else:
             self._choose(step, action.seat)
         self._run()
@@ -289,7 +319,8 @@ class Flip7State(State):
     # ----- the engine loop ------------------------------------------------------------------
     def _run(self) -> None:
         """Run chance and forced steps until a seat must decide or the game is over."""
-        while self.stack and not self.is_over:
+        # `self.stack` is read at each step: ending a round replaces the list.
+        while self.stack and self._outcome is None:
             step = self.stack[-1]
             kind = step[0]
             if kind in _DECISIONS:
@@ -337,7 +368,7 @@ class Flip7State(State):
 
     def _deal(self, index: int) -> None:
         """Deal the opening card to the index-th seat from the dealer's left (dealer last)."""
-        n = self.num_players
+        n = len(self.status)
         if index >= n:
             self.stack.append(("next", self.dealer))
             return
@@ -350,14 +381,15 @@ class Flip7State(State):
         if card is None:
             self._exhausted()
             return
-        self.emit(Event("draw", {"seat": seat, "card": card_name(card), "during": "deal"}))
+        self.log.append(Event("draw", {"seat": seat, "card": NAMES[card], "during": "deal"}))
         self._take(seat, card, "deal")
 
     def _next(self, seat: int) -> None:
-        n = self.num_players
+        status = self.status
+        n = len(status)
         for step in range(1, n + 1):
             other = (seat + step) % n
-            if self.status[other] == ACTIVE:
+            if status[other] == ACTIVE:
                 self.stack.append(("turn", other))
                 return
         self._end_round(None)
@@ -367,7 +399,7 @@ class Flip7State(State):
         if card is None:
             self._exhausted()
             return
-        self.emit(Event("draw", {"seat": seat, "card": card_name(card), "during": "hit"}))
+        self.log.append(Event("draw", {"seat": seat, "card": NAMES[card], "during": "hit"}))
         self._take(seat, card, "hit")
 
     def _draw(self) -> int | None:
@@ -377,7 +409,7 @@ class Flip7State(State):
                 return None  # every card lies on the table: the caller ends the round
             self.deck = self.discard
             self.discard = []
-            self._rng.shuffle(self.deck)
+            shuffle(self._rng, self.deck)
             self._deck_counts = _named_counts(self.deck)
             self.emit(Event("reshuffle", {"cards": len(self.deck)}))
         card = self.deck.pop()
@@ -395,8 +427,9 @@ class Flip7State(State):
 
     def _take(self, seat: int, card: int, during: str) -> None:
         """`seat` receives `card` (outside the flip-three set-aside rule)."""
-        if is_number(card):
-            if card in self.numbers[seat]:
+        if card <= LAST_NUMBER:
+            numbers = self.numbers[seat]
+            if card in numbers:
                 if self.second_chance[seat]:
                     self.second_chance[seat] = False
                     self.discard += [card, SECOND_CHANCE]
@@ -404,8 +437,8 @@ class Flip7State(State):
                     return
                 self._bust(seat, card)
                 return
-            self.numbers[seat].append(card)
-            if len(self.numbers[seat]) >= 7:
+            numbers.append(card)
+            if len(numbers) >= 7:
                 self.emit(Event("flip7", {"seat": seat}))
                 self._end_round(seat)
             return
@@ -550,21 +583,34 @@ class Flip7State(State):
         return bool(self.numbers[seat] or self.modifiers[seat])
 
     def _end_round(self, flip7_seat: int | None) -> None:
-        self.discard += self._cards_in_play()  # set-aside and pending actions are discarded
+        discard = self.discard
+        discard += self._cards_in_play()  # set-aside and pending actions are discarded
         self.stack = []
         bonus = self.rules.flip7_bonus
+        status, numbers, modifiers, chances = (
+            self.status,
+            self.numbers,
+            self.modifiers,
+            self.second_chance,
+        )
+        seats = range(len(status))
         points = [
             0
-            if self.status[s] == BUST
-            else round_score(self.numbers[s], self.modifiers[s], bonus if s == flip7_seat else 0)
-            for s in range(self.num_players)
+            if status[s] == BUST
+            else round_score(numbers[s], modifiers[s], bonus if s == flip7_seat else 0)
+            for s in seats
         ]
-        for s in range(self.num_players):
-            self.totals[s] += points[s]
-            self.discard += self.numbers[s] + self.modifiers[s]
-            if self.second_chance[s]:
-                self.discard.append(SECOND_CHANCE)
-            self.numbers[s], self.modifiers[s], self.second_chance[s] = [], [], False
+        totals = self.totals
+        for s in seats:
+            totals[s] += points[s]
+            discard += numbers[s]
+            discard += modifiers[s]
+            if chances[s]:
+                discard.append(SECOND_CHANCE)
+        # A new round starts with empty hands (`_start_round`, or nothing when the game ends).
+        self.numbers = [[] for _ in seats]
+        self.modifiers = [[] for _ in seats]
+        self.second_chance = [False] * len(status)
         self.last_points = list(points)  # not the list the event below carries
         self.emit(
             Event(
