@@ -7,40 +7,41 @@ events filtered for their reader; nothing leaves the engine unfiltered.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 _NOBODY: frozenset[int] = frozenset()
+_new_tuple = tuple.__new__
 
 
-@dataclass(frozen=True, slots=True, init=False)
-class Event:
+class _EventFields(NamedTuple):
+    type: str
+    data: Mapping[str, Any]
+    audience: frozenset[int] | None
+    hidden_from: frozenset[int]
+
+
+class Event(_EventFields):
     """One change of a game.
 
     `audience` None means everyone (players and spectators); otherwise only those seats.
     `hidden_from` removes seats from the audience: the public twin of a private event
     (« Léa draws a card ») is shown to everyone but the drawer, who gets the private one.
+
+    An immutable tuple of its four fields: games emit several events a move, and a tuple is
+    made in one C call where a frozen dataclass sets its fields one by one (twice the cost of
+    the whole tuple). Its `data` is the game's to fill and nobody's to change.
     """
 
-    type: str
-    data: Mapping[str, Any] = field(default_factory=dict)
-    audience: frozenset[int] | None = None
-    hidden_from: frozenset[int] = _NOBODY
+    __slots__ = ()
 
-    def __init__(
-        self,
+    def __new__(
+        cls,
         type: str,
         data: Mapping[str, Any] | None = None,
         audience: frozenset[int] | None = None,
         hidden_from: frozenset[int] = _NOBODY,
-    ) -> None:
-        # Games emit several events a move: the slots are set through their descriptors, a
-        # C call each, where a frozen dataclass's own __init__ goes through
-        # object.__setattr__ field by field at three times the cost. Still frozen after.
-        _set_type(self, type)
-        _set_data(self, {} if data is None else data)
-        _set_audience(self, audience)
-        _set_hidden_from(self, hidden_from)
+    ) -> Event:
+        return _new_tuple(cls, (type, {} if data is None else data, audience, hidden_from))
 
     def visible_to(self, seat: int | None) -> bool:
         """Whether `seat` (None: a spectator) may see this event."""
@@ -59,12 +60,6 @@ class Event:
 
     def to_json(self) -> dict[str, Any]:
         return {"type": self.type, **self.data}
-
-
-# The slots' descriptors (the class attributes of a slots dataclass), whose __set__ fills a slot.
-_set_type, _set_data, _set_audience, _set_hidden_from = (
-    getattr(Event, name).__set__ for name in ("type", "data", "audience", "hidden_from")
-)
 
 
 def private_pair(

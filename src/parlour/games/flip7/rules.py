@@ -364,7 +364,19 @@ class Flip7State(State):
                 },
             )
         )
-        self.stack = [("deal", 0)]
+        # The opening cards: while the next one is a number or a modifier it goes straight
+        # in front of its seat (a new round: no duplicate, no Flip 7, nobody frozen yet), as
+        # `_deal` would place it. An action card, or a deck to reshuffle, is left to the
+        # step loop, from that seat on.
+        deck, log, dealt = self.deck, self.log, 0
+        while dealt < n and deck and deck[-1] < FREEZE:
+            seat = (self.dealer + 1 + dealt) % n
+            self.opened[seat] = True
+            card = self._draw()
+            log.append(Event("draw", {"seat": seat, "card": NAMES[card], "during": "deal"}))
+            (self.numbers if card <= LAST_NUMBER else self.modifiers)[seat].append(card)
+            dealt += 1
+        self.stack = [("deal", dealt)]
 
     def _deal(self, index: int) -> None:
         """Deal the opening card to the index-th seat from the dealer's left (dealer last)."""
