@@ -5,6 +5,8 @@
     python benchmarks/familles_agreement.py --seconds 1800 --rules family_replays=true
     python benchmarks/familles_agreement.py --games 50000 --bots memory,first,random
     python benchmarks/familles_agreement.py --game panoplies --players 3,2,4
+    python benchmarks/familles_agreement.py --game panoplies --bots memory,random,first \
+        --players 2,3,4 --games 21000 --workers 2 --rules games=3
 
 What it compares: every game is played twice, by the compiled kernel and by the reference
 engine itself (`FamillesState` or `PanopliesState` through `play_bots`, the bots built by
@@ -13,7 +15,7 @@ status) and asks must be equal. No sample, no second transcription: the referenc
 every game compared, which is what limits the speed (about 300 games per CPU second), so the
 games are cut in chunks played by `--workers` processes. Game i has the seed `simulate` gives
 it (`derive_seed(seed, i)`); the chunks take the player counts of `--players` in turn. `--bots`
-(random, memory, first; Panoplies: random) are dealt round the seats, rotated by one seat each
+(random, memory, first, for both games) are dealt round the seats, rotated by one seat each
 game as `simulate` rotates them.
 
 Prints progress after each chunk; a difference prints its seed and the two outcomes at once and
@@ -78,7 +80,7 @@ def main() -> None:
     parser.add_argument("--chunk", type=int, default=2000)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--seconds", type=float, default=None, help="stop after this wall time")
-    parser.add_argument("--bots", default="random", help="random, memory: round the seats")
+    parser.add_argument("--bots", default="random", help="random, memory, first: round the seats")
     parser.add_argument("--rules", action="append", default=[], help="key=value, repeatable")
     args = parser.parse_args()
     pairs = tuple(args.rules)

@@ -1,4 +1,5 @@
-"""Panoplies' compiled kernel against the reference engine, game for game (a fast sample)."""
+"""Panoplies' compiled kernel against the reference engine, game for game (a fast sample):
+random, first and memory bots, single games and matches."""
 
 from __future__ import annotations
 
@@ -79,38 +80,124 @@ def test_first_bots_play_the_reference_games(specs: tuple[str, ...], options: di
         assert outcome == reference(seed, specs, rules)[0], seed
 
 
+def rotated(bots: tuple[str, ...], games: int) -> list[tuple[str, ...]]:
+    """Game i's table: the bots rotated by i seats, as `simulate` seats them."""
+    n = len(bots)
+    return [tuple(bots[(seat + i) % n] for seat in range(n)) for i in range(games)]
+
+
+def assert_reference_games(
+    seeds: list[int], tables: list[tuple[str, ...]], rules: PanopliesRules
+) -> None:
+    """The kernel's outcome of every game (winners, scores, asks, status) is the engine's: a
+    single choice of a bot made otherwise changes the asks or the scores of that game."""
+    got = GAME.bulk_play(rules, seeds, tables)
+    assert got is not None
+    for seed, specs, outcome in zip(seeds, tables, got, strict=True):
+        assert outcome == reference(seed, specs, rules)[0], (seed, specs)
+
+
+@pytest.mark.parametrize(
+    ("bots", "options", "games"),
+    [
+        (("memory", "memory"), {}, 60),
+        (("memory", "random", "first"), {}, 45),
+        (("memory", "memory", "memory"), {}, 30),
+        (("memory", "first", "random", "memory"), {}, 24),
+        (("memory",) * 6, {}, 12),
+        (("memory", "random", "first", "memory", "random", "first"), {}, 12),
+        (("memory", "random", "memory"), {"next_after_miss": "left"}, 30),
+        (("memory", "memory", "random", "first"), {"outfit_replays": True}, 24),
+        (("memory", "first", "memory"), {"hand_size": 3}, 30),
+        # nobody's outfits and jokers everywhere; eight players: no jokers, many characters
+        (("memory", "memory", "random"), EVERY_FAMILY, 16),
+        (("memory", "random") * 4, {"hats": True, "scarves": True}, 8),
+        (("memory", "memory", "first"), {"max_turns": 40}, 30),
+    ],
+)
+def test_memory_bots_play_the_reference_games(
+    bots: tuple[str, ...], options: dict, games: int
+) -> None:
+    rules = PanopliesRules(**options)
+    seeds = [random.Random(i * 41 + len(bots)).getrandbits(63) for i in range(games)]
+    assert_reference_games(seeds, rotated(bots, games), rules)
+
+
+# Seeds whose match (two memory bots, five games) has a plain draw that lays one's own outfit
+# and makes everybody safe: the engine deals the next game at once and then still passes the
+# turn of the ask that drew, in the new game (the kernel's pending turn).
+PASS_INTO_NEXT_GAME = [3855310942228848903, 8368950368298415551, 4331094357628463811]
+
+
+@pytest.mark.parametrize(
+    ("bots", "options", "games"),
+    [
+        (("memory", "memory"), {"games": 5}, 12),
+        (("random", "random", "random"), {"games": 3}, 30),
+        (("memory", "random", "first"), {"games": 3}, 15),
+        (("first", "memory", "memory", "random"), {"games": 2, "next_after_miss": "left"}, 10),
+        (("memory",) * 6, {"games": 2}, 5),
+        (("memory", "memory", "random"), {"games": 3, "outfit_replays": True}, 12),
+        (("memory", "random", "memory"), {"games": 4, **EVERY_FAMILY}, 6),
+        # the cap counts the asks of the whole match
+        (("memory", "first", "random"), {"games": 6, "max_turns": 120}, 15),
+    ],
+)
+def test_matches_are_the_reference_matches(
+    bots: tuple[str, ...], options: dict, games: int
+) -> None:
+    rules = PanopliesRules(**options)
+    seeds = [random.Random(i * 43 + len(bots)).getrandbits(63) for i in range(games)]
+    if bots == ("memory", "memory"):
+        seeds += PASS_INTO_NEXT_GAME
+    assert_reference_games(seeds, rotated(bots, len(seeds)), rules)
+
+
 def test_without_numba_the_kernel_plays_the_same_games() -> None:
     from parlour.games.panoplies import kernel
 
     table = [random.Random(i).getrandbits(63) for i in range(12)]
+    seats = [["random", "first", "random"]] * 6 + [["memory", "random", "first"]] * 6
     script = (
         "import json, sys; from parlour.games.panoplies import kernel; "
         "from parlour.core import mersenne; assert not mersenne.HAVE_NUMBA; "
-        "s, t, st = kernel.run(json.loads(sys.argv[1]), 3, 5, 10, 12); "
-        "print(json.dumps([s.tolist(), t.tolist(), st.tolist()]))"
+        "seeds, seats = json.loads(sys.argv[1]), json.loads(sys.argv[2]); "
+        "a = kernel.run(seeds, 3, 5, 10, 12); "
+        "b = kernel.run(seeds[:4], seats[4:8], 5, 10, 12, games=2); "
+        "print(json.dumps([x.tolist() for x in a + b]))"
     )
     env = {**os.environ, "PARLOUR_NO_NUMBA": "1"}
     done = subprocess.run(
-        [sys.executable, "-c", script, json.dumps(table)],
+        [sys.executable, "-c", script, json.dumps(table), json.dumps(seats)],
         env=env, capture_output=True, text=True, check=True,
     )  # fmt: skip
-    scores, turns, status = kernel.run(table, 3, 5, 10, 12)  # every family: many jokers
-    assert json.loads(done.stdout) == [scores.tolist(), turns.tolist(), status.tolist()]
+    # every family: many jokers; then a two-game match with a memory bot
+    single = kernel.run(table, 3, 5, 10, 12)
+    match = kernel.run(table[:4], seats[4:8], 5, 10, 12, games=2)
+    assert json.loads(done.stdout) == [x.tolist() for x in single + match]
 
 
-def test_matches_and_other_bots_are_declined() -> None:
+def test_other_bots_are_declined() -> None:
     rules = PanopliesRules()
     assert kernel_table(rules, ["random"] * 3)
     assert GAME.bulk_play(rules, [], [("random",) * 3]) == []
-    assert GAME.bulk_play(PanopliesRules(games=3), [], [("random",) * 3]) is None
-    assert GAME.bulk_play(rules, [], [("random", "memory")]) is None
-    assert kernel_table(rules, ["first", "random"])
+    assert GAME.bulk_play(PanopliesRules(games=3), [], [("memory",) * 3]) == []
+    assert kernel_table(rules, ["first", "random", "memory"])
+    assert GAME.bulk_play(rules, [], [("random", "reflexes")]) is None
+    assert GAME.bulk_play(rules, [], [("memory", "search:4")]) is None
     assert GAME.bulk_play(rules, [2**63], [("random",) * 2]) is None
 
 
-def test_simulate_takes_the_kernel_with_the_engines_results() -> None:
-    fast = simulate("panoplies", "random,random,random", 120, seed=5, workers=1)
-    slow = simulate("panoplies", "random,random,random", 120, seed=5, workers=1, bulk=False)
+@pytest.mark.parametrize(
+    ("bots", "rules"),
+    [("random,random,random", None), ("memory,random,first", None), ("memory,memory", ["games=3"])],
+)
+def test_simulate_takes_the_kernel_with_the_engines_results(
+    bots: str, rules: list[str] | None
+) -> None:
+    games = 120 if bots.startswith("random") else 30
+    fast = simulate("panoplies", bots, games, rules=rules, seed=5, workers=1)
+    slow = simulate("panoplies", bots, games, rules=rules, seed=5, workers=1, bulk=False)
     assert fast.rows.bulk and not slow.rows.bulk
     assert fast.summary.to_json() == slow.summary.to_json()
     for name in ("turns", "scores", "shares", "ranks"):

@@ -1,10 +1,11 @@
-"""Panoplies' bulk path: whole one-game matches between `random` and `first` bots, played by
+"""Panoplies' bulk path: whole matches between `random`, `memory` and `first` bots, played by
 the compiled kernel.
 
 `simulate` asks `bulk_play(rules, [], [specs])` whether a table of bots can go to the kernel;
-only tables of `random` and `first` bots can, with any option but matches (`games` above 1).
-Every other table is played by the reference engine, with the same results a game's seed gives
-there.
+tables of `random`, `memory` and `first` bots can, in any mix, under every option (optional
+families, hand size, who plays after a miss, outfits that replay, the turn cap, matches of
+several games). Every other table is played by the reference engine, with the same results a
+game's seed gives there.
 """
 
 from __future__ import annotations
@@ -16,17 +17,22 @@ from parlour.bots.base import parse_bot_spec
 from parlour.games.familles.bulk import seed_tables
 
 Outcome = tuple[tuple[int, ...], tuple[float, ...], int, str]
+KERNEL_BOTS = ("random", "memory", "first")
 
 
 def kernel_table(rules: Any, specs: Sequence[str]) -> bool:
     """Whether the kernel plays this table of bots (one spec per seat) under these rules."""
     ward = rules.wardrobe
     n = len(specs)
-    if rules.games != 1 or not 2 <= n <= len(ward.characters):
+    if not 2 <= n <= len(ward.characters):
         return False
     if n * rules.deal_size(n) > ward.num_cards:
         return False
-    return all(parse_bot_spec(spec) in (("random", []), ("first", [])) for spec in specs)
+    for spec in specs:
+        name, params = parse_bot_spec(spec)
+        if name not in KERNEL_BOTS or params:
+            return False
+    return True
 
 
 def bulk_play(
@@ -54,10 +60,19 @@ def bulk_play(
         rules.next_after_miss,
         rules.outfit_replays,
         rules.max_turns,
+        rules.games,
     )
     out: list[Outcome] = []
     for row, asks, code in zip(scores.tolist(), turns.tolist(), status.tolist(), strict=True):
-        layer = [s for s, x in enumerate(row) if x > 0]
         name = kernel.STATUS_NAMES[code]
-        out.append((tuple(layer), tuple(float(x) for x in row), int(asks), name))
+        if rules.games == 1 or name == "capped":
+            layer = tuple(s for s, x in enumerate(row) if x > 0)
+            out.append((layer, tuple(float(x) for x in row), int(asks), name))
+            continue
+        # A match: `Outcome.from_scores` of `-float(losses)` (-0.0 for a seat that lost none);
+        # the seats with fewest losses share the win.
+        match = tuple(-float(-x) for x in row)
+        best = max(match)
+        winners = tuple(s for s, x in enumerate(match) if x == best)
+        out.append((winners, match, int(asks), name))
     return out
