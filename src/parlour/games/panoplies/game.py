@@ -88,9 +88,9 @@ class Panoplies(Game):
     def bulk_play(
         self, rules: Any, seeds: Sequence[int], tables: Sequence[Sequence[str]]
     ) -> list[tuple[tuple[int, ...], tuple[float, ...], int, str]] | None:
-        """Whole games by the compiled kernel when every bot is `random` or `first` (see
-        bulk.py): per seed the outcome the reference engine gives, None when the kernel cannot
-        play them."""
+        """Whole games (or matches) by the compiled kernel when every bot is `random`, `memory`
+        or `first` (see bulk.py): per seed the outcome the reference engine gives, None when
+        the kernel cannot play them."""
         from parlour.games.panoplies.bulk import bulk_play
 
         return bulk_play(rules or PanopliesRules(), seeds, tables)
