@@ -22,7 +22,8 @@ of a block of games as `runner.play_game` does (the state's, the bots' master, t
 Every function is plain Python on NumPy arrays: compiled by Numba (cached on disk, no GIL) when
 Numba is present and PARLOUR_NO_NUMBA is unset, run as it is otherwise (the same draws, much
 slower). Kernels take `njit` and `HAVE_NUMBA` from here so that they and these helpers are
-always compiled, or not, together.
+always compiled, or not, together. The helpers called per draw are `njit_lean`: compiled without
+Numba's reference counts, which cost more than the draws.
 
 Numba's disk cache of a kernel is keyed on the kernel's own file only: after a change here,
 touch the kernels that call these helpers (or clear their `__pycache__`), or they keep running
@@ -62,6 +63,18 @@ def njit_inline(fn: Any) -> Any:
     return numba.njit(cache=True, nogil=True, inline="always")(fn)
 
 
+def njit_lean(fn: Any) -> Any:
+    """`njit` without Numba's reference counting, for a helper that allocates no array and
+    returns none. Numba counts the references to every array a function is passed, slices or
+    copies, with an atomic add and subtract on each: in a kernel's loop of small calls that is
+    most of the time. Such a helper only reads and writes arrays its caller keeps alive, so it
+    needs no counts; one that allocated or returned an array would not compile or would free
+    it early."""
+    if not HAVE_NUMBA:
+        return fn
+    return numba.njit(cache=True, nogil=True, _nrt=False)(fn)
+
+
 _N, _M = 624, 397
 _MASK32 = 0xFFFFFFFF
 _POS, _DONE = _N, _N + 1  # the read position; the words of the block regenerated so far
@@ -82,19 +95,19 @@ def _genrand_base() -> np.ndarray:
 GENRAND_BASE = _genrand_base()
 
 
-@njit
+@njit_lean
 def _first(prev: int, word: int, add: int) -> int:
     """A step of init_by_array's first loop."""
     return ((word ^ (((prev ^ (prev >> 30)) * 1664525) & _MASK32)) + add) & _MASK32
 
 
-@njit
+@njit_lean
 def _second(prev: int, word: int, i: int) -> int:
     """A step of init_by_array's second loop."""
     return ((word ^ (((prev ^ (prev >> 30)) * 1566083941) & _MASK32)) - i) & _MASK32
 
 
-@njit
+@njit_lean
 def mt_seed(mt: Any, key0: int, key1: int, nkey: int) -> None:
     """`random.Random(seed)` for 0 <= seed < 2**64: init_by_array on its 32-bit words (`nkey`
     is 1 when the seed fits in 32 bits, 0 included, else 2)."""
@@ -121,7 +134,7 @@ def mt_seed(mt: Any, key0: int, key1: int, nkey: int) -> None:
     mt[_DONE] = _N
 
 
-@njit
+@njit_lean
 def mt_seed63(mt: Any, seed: int) -> None:
     """`random.Random(seed)` for 0 <= seed < 2**63 (an int64)."""
     high = seed >> 32
@@ -194,7 +207,7 @@ def mt_seed63_rows(mts: Any, rows: Any, seeds: Any, count: int) -> None:
         _seed_lanes(mts, rows, seeds, first, min(LANES, count - first))
 
 
-@njit
+@njit_lean
 def _twist_word(mt: Any, kk: int) -> None:
     """Word `kk` of the next block, in place (the in-place order of CPython's `genrand`)."""
     y = (mt[kk] & 0x80000000) | (mt[(kk + 1) % _N] & 0x7FFFFFFF)
@@ -204,7 +217,7 @@ def _twist_word(mt: Any, kk: int) -> None:
     mt[kk] = value
 
 
-@njit
+@njit_lean
 def mt_next(mt: Any) -> int:
     """`genrand_uint32`: the next 32-bit word."""
     pos = mt[_POS]
@@ -228,7 +241,7 @@ def mt_next(mt: Any) -> int:
     return y
 
 
-@njit
+@njit_lean
 def getrandbits63(mt: Any) -> int:
     """`getrandbits(63)`: two words, the first the low 32 bits, the second cut to 31 bits."""
     low = mt_next(mt)
@@ -236,7 +249,7 @@ def getrandbits63(mt: Any) -> int:
     return (high << 32) | low
 
 
-@njit
+@njit_lean
 def randbelow(mt: Any, n: int) -> int:
     """`_randbelow(n)` for n >= 1: `getrandbits(n.bit_length())` until below n."""
     k = 0
@@ -248,7 +261,7 @@ def randbelow(mt: Any, n: int) -> int:
     return r
 
 
-@njit
+@njit_lean
 def shuffle(mt: Any, cards: Any, count: int) -> None:
     """`shuffle` of `cards[:count]`, from the top index down."""
     for i in range(count - 1, 0, -1):

@@ -41,6 +41,7 @@ from parlour.core.mersenne import (
     MT_WORDS,
     njit,
     njit_inline,
+    njit_lean,
     randbelow,
     seed_tables,
     shuffle,
@@ -59,7 +60,7 @@ RANDOM, MEMORY, FIRST = 0, 1, 2  # the bots, by seat
 FOCUS = 0.01  # MemoryBot's `ranked_asks(..., focus=0.01)`
 
 
-@njit
+@njit_lean
 def _receive(hold: Any, size: Any, counts: Any, seat: int, card: int) -> None:
     hold[card] = seat
     size[seat] += 1
@@ -76,19 +77,19 @@ def _receive(hold: Any, size: Any, counts: Any, seat: int, card: int) -> None:
 _KNOWN, _LACKS, _DRAWS, _HOLDS, _SAID, _SINCE = 0, 1, 2, 3, 4, 5
 
 
-@njit
+@njit_lean
 def _lack(tr: Any, seat: int, card: int) -> None:
     tr[_LACKS, seat] |= 1 << card
     tr[_SINCE + seat, card] = tr[_DRAWS, seat]
 
 
-@njit
+@njit_lean
 def _unlack(tr: Any, seat: int, card: int) -> None:
     tr[_LACKS, seat] &= ~(1 << card)
     tr[_SINCE + seat, card] = -1
 
 
-@njit
+@njit_lean
 def _hidden_draw(tr: Any, seat: int) -> None:
     """A draw the others do not see: any lacked card could be the one drawn."""
     tr[_LACKS, seat] = 0
@@ -96,7 +97,7 @@ def _hidden_draw(tr: Any, seat: int) -> None:
     tr[_SAID, seat] = 0
 
 
-@njit
+@njit_lean
 def _reset_tracker(tr: Any, n: int) -> None:
     for c in range(NUM_CARDS):
         tr[_KNOWN, c] = NOBODY
@@ -217,7 +218,7 @@ def _ask(g: Any, n: int, p: int, t: int, c: int, next_left: bool, replays: bool,
 
 
 # ----- the memory bot (`bots.MemoryBot`) ----------------------------------------------------
-@njit
+@njit_lean
 def _memory_pick(mt: Any, p: int, n: int, ncards: int, cards: Any, ntargets: int, targets: Any,
                  pile: int, hold: Any, size: Any, counts: Any, laid: Any, tr: Any,
                  probs: Any, free: Any, score: Any, top: Any) -> int:  # fmt: skip
@@ -305,7 +306,7 @@ def _memory_pick(mt: Any, p: int, n: int, ncards: int, cards: Any, ntargets: int
     return top[randbelow(mt, ntop)]
 
 
-@njit
+@njit_lean
 def _askable(p: int, k: int, ask_any: bool, hold: Any, counts: Any, laid: Any) -> int:
     """The k-th card (by id) that `p` may ask for."""
     for f in range(FAMILIES):
@@ -322,9 +323,9 @@ def _askable(p: int, k: int, ask_any: bool, hold: Any, counts: Any, laid: Any) -
     return -1  # not reached: k is below the number of askable cards
 
 
-@njit
+@njit_lean
 def play_one(mts: Any, n: int, hand_size: int, next_left: bool, replays: bool, ask_any: bool,
-             max_turns: int, bots: Any, scores: Any, work: Any) -> Any:  # fmt: skip
+             max_turns: int, bots: Any, scores: Any, work: Any) -> None:  # fmt: skip
     """One game, seat s played by bot `bots[s]` (RANDOM, MEMORY or FIRST), its generators
     seeded by `seed_tables` (mts[s]: seat s's bot's, mts[n]: the deal's); fills `scores`
     (families by seat), returns the scalars (turn, pile position, families laid, over, turns,
@@ -407,7 +408,6 @@ def play_one(mts: Any, n: int, hand_size: int, next_left: bool, replays: bool, a
     if g[_STATUS] == FINISHED:
         for f in range(FAMILIES):
             scores[laid[f]] += 1
-    return g
 
 
 @njit
@@ -446,8 +446,9 @@ def play_many(seeds: Any, bots: Any, hand_size: int, next_left: bool, replays: b
         seed_tables(mts, seeds, start, count, n, rows, keys)  # a block of games at once
         for b in range(count):
             i = start + b
-            g = play_one(mts[b * width : (b + 1) * width], n, hand_size, next_left, replays,
-                         ask_any, max_turns, bots[i], scores[i], work)  # fmt: skip
+            play_one(mts[b * width : (b + 1) * width], n, hand_size, next_left, replays, ask_any,
+                     max_turns, bots[i], scores[i], work)  # fmt: skip
+            g = work[0]
             turns[i] = g[_TURNS]
             status[i] = g[_STATUS]
 
