@@ -9,11 +9,12 @@ Modules/_randommodule.c and Lib/random.py:
 - `getrandbits(k)` for k <= 32 and for k = 63 (two words, the low one first);
 - `_randbelow(n)` by rejection on `getrandbits(n.bit_length())`, `choice`, `shuffle`.
 
-A generator is an int64 array of `MT_WORDS`: the 624 words, the read position, and how many
-words of the current block are already regenerated. The block is regenerated lazily, word by
-word in the in-place order of CPython's `genrand` (each new word reads only words before it in
-that order), so that a generator that draws a few words (a master drawing the bots' seeds, a bot
-making forty choices) skips most of the twist; the words are the same.
+A generator is an int64 array of `MT_WORDS`: the 624 words and the read position. The block is
+regenerated lazily, in the in-place order of CPython's `genrand`: each of its first 227 words is
+regenerated when it is drawn (it reads only words not regenerated yet), the other 397 at once
+when the 228th is, so that a generator that draws a few words (a master drawing the bots' seeds,
+a bot making forty choices) skips most of the twist; the words are the same. Draws only ever
+move the read position on by one, which is what makes this exact.
 
 Seeding is a chain of 1,247 dependent steps; `mt_seed63_rows` seeds generators LANES at a time
 so that the processor works on their chains at once, and `seed_tables` seeds the generators
@@ -77,8 +78,9 @@ def njit_lean(fn: Any) -> Any:
 
 _N, _M = 624, 397
 _MASK32 = 0xFFFFFFFF
-_POS, _DONE = _N, _N + 1  # the read position; the words of the block regenerated so far
-MT_WORDS = _N + 2
+_POS = _N  # the read position
+MT_WORDS = _N + 1
+BIT_LENGTH = np.array([n.bit_length() for n in range(256)], dtype=np.int64)
 
 
 def _genrand_base() -> np.ndarray:
@@ -131,7 +133,6 @@ def mt_seed(mt: Any, key0: int, key1: int, nkey: int) -> None:
             i = 1
     mt[0] = 0x80000000
     mt[_POS] = _N  # the first draw starts a new block
-    mt[_DONE] = _N
 
 
 @njit_lean
@@ -197,7 +198,6 @@ def _seed_lanes(mts: Any, rows: Any, seeds: Any, first: int, count: int) -> None
     for lane in (m0, m1, m2, m3):
         lane[0] = 0x80000000
         lane[_POS] = _N
-        lane[_DONE] = _N
 
 
 @njit
@@ -223,15 +223,13 @@ def mt_next(mt: Any) -> int:
     pos = mt[_POS]
     if pos >= _N:
         pos = 0
-        mt[_DONE] = 0
-    if pos >= mt[_DONE]:
-        if pos < _N - _M:  # in-place order, so one word at a time is exact
-            _twist_word(mt, pos)
-            mt[_DONE] = pos + 1
-        else:  # a generator that came this far draws many: the rest of the block in one go
-            for kk in range(pos, _N):
-                _twist_word(mt, kk)
-            mt[_DONE] = _N
+    if pos < _N - _M:  # in-place order: words pos + 1 and pos + M are still the old block's
+        y = (mt[pos] & 0x80000000) | (mt[pos + 1] & 0x7FFFFFFF)
+        # The odd words' constant by a mask, not a branch that half the words mispredict.
+        mt[pos] = mt[pos + _M] ^ (y >> 1) ^ (-(y & 1) & 0x9908B0DF)
+    elif pos == _N - _M:  # a generator that came this far draws many: the rest in one go
+        for kk in range(pos, _N):
+            _twist_word(mt, kk)
     y = mt[pos]
     mt[_POS] = pos + 1
     y ^= y >> 11
@@ -252,9 +250,12 @@ def getrandbits63(mt: Any) -> int:
 @njit_lean
 def randbelow(mt: Any, n: int) -> int:
     """`_randbelow(n)` for n >= 1: `getrandbits(n.bit_length())` until below n."""
-    k = 0
-    while (1 << k) <= n:
-        k += 1
+    if n < 256:  # the bit length from a table: a loop's exit branch mispredicts
+        k = BIT_LENGTH[n]
+    else:
+        k = 8
+        while (1 << k) <= n:
+            k += 1
     r = mt_next(mt) >> (32 - k)
     while r >= n:
         r = mt_next(mt) >> (32 - k)
