@@ -9,11 +9,12 @@ Modules/_randommodule.c and Lib/random.py:
 - `getrandbits(k)` for k <= 32 and for k = 63 (two words, the low one first);
 - `_randbelow(n)` by rejection on `getrandbits(n.bit_length())`, `choice`, `shuffle`.
 
-A generator is an int64 array of `MT_WORDS`: the 624 words, the read position, and how many
-words of the current block are already regenerated. The block is regenerated lazily, word by
-word in the in-place order of CPython's `genrand` (each new word reads only words before it in
-that order), so that a generator that draws a few words (a master drawing the bots' seeds, a bot
-making forty choices) skips most of the twist; the words are the same.
+A generator is an int64 array of `MT_WORDS`: the 624 words and the read position. The block is
+regenerated lazily, in the in-place order of CPython's `genrand`: each of its first 227 words is
+regenerated when it is drawn (it reads only words not regenerated yet), the other 397 at once
+when the 228th is, so that a generator that draws a few words (a master drawing the bots' seeds,
+a bot making forty choices) skips most of the twist; the words are the same. Draws only ever
+move the read position on by one, which is what makes this exact.
 
 Seeding is a chain of 1,247 dependent steps; `mt_seed63_rows` seeds generators LANES at a time
 so that the processor works on their chains at once, and `seed_tables` seeds the generators
@@ -22,7 +23,8 @@ of a block of games as `runner.play_game` does (the state's, the bots' master, t
 Every function is plain Python on NumPy arrays: compiled by Numba (cached on disk, no GIL) when
 Numba is present and PARLOUR_NO_NUMBA is unset, run as it is otherwise (the same draws, much
 slower). Kernels take `njit` and `HAVE_NUMBA` from here so that they and these helpers are
-always compiled, or not, together.
+always compiled, or not, together. The helpers called per draw are `njit_lean`: compiled without
+Numba's reference counts, which cost more than the draws.
 
 Numba's disk cache of a kernel is keyed on the kernel's own file only: after a change here,
 touch the kernels that call these helpers (or clear their `__pycache__`), or they keep running
@@ -62,10 +64,23 @@ def njit_inline(fn: Any) -> Any:
     return numba.njit(cache=True, nogil=True, inline="always")(fn)
 
 
+def njit_lean(fn: Any) -> Any:
+    """`njit` without Numba's reference counting, for a helper that allocates no array and
+    returns none. Numba counts the references to every array a function is passed, slices or
+    copies, with an atomic add and subtract on each: in a kernel's loop of small calls that is
+    most of the time. Such a helper only reads and writes arrays its caller keeps alive, so it
+    needs no counts; one that allocated or returned an array would not compile or would free
+    it early."""
+    if not HAVE_NUMBA:
+        return fn
+    return numba.njit(cache=True, nogil=True, _nrt=False)(fn)
+
+
 _N, _M = 624, 397
 _MASK32 = 0xFFFFFFFF
-_POS, _DONE = _N, _N + 1  # the read position; the words of the block regenerated so far
-MT_WORDS = _N + 2
+_POS = _N  # the read position
+MT_WORDS = _N + 1
+BIT_LENGTH = np.array([n.bit_length() for n in range(256)], dtype=np.int64)
 
 
 def _genrand_base() -> np.ndarray:
@@ -82,19 +97,19 @@ def _genrand_base() -> np.ndarray:
 GENRAND_BASE = _genrand_base()
 
 
-@njit
+@njit_lean
 def _first(prev: int, word: int, add: int) -> int:
     """A step of init_by_array's first loop."""
     return ((word ^ (((prev ^ (prev >> 30)) * 1664525) & _MASK32)) + add) & _MASK32
 
 
-@njit
+@njit_lean
 def _second(prev: int, word: int, i: int) -> int:
     """A step of init_by_array's second loop."""
     return ((word ^ (((prev ^ (prev >> 30)) * 1566083941) & _MASK32)) - i) & _MASK32
 
 
-@njit
+@njit_lean
 def mt_seed(mt: Any, key0: int, key1: int, nkey: int) -> None:
     """`random.Random(seed)` for 0 <= seed < 2**64: init_by_array on its 32-bit words (`nkey`
     is 1 when the seed fits in 32 bits, 0 included, else 2)."""
@@ -118,10 +133,9 @@ def mt_seed(mt: Any, key0: int, key1: int, nkey: int) -> None:
             i = 1
     mt[0] = 0x80000000
     mt[_POS] = _N  # the first draw starts a new block
-    mt[_DONE] = _N
 
 
-@njit
+@njit_lean
 def mt_seed63(mt: Any, seed: int) -> None:
     """`random.Random(seed)` for 0 <= seed < 2**63 (an int64)."""
     high = seed >> 32
@@ -184,7 +198,6 @@ def _seed_lanes(mts: Any, rows: Any, seeds: Any, first: int, count: int) -> None
     for lane in (m0, m1, m2, m3):
         lane[0] = 0x80000000
         lane[_POS] = _N
-        lane[_DONE] = _N
 
 
 @njit
@@ -194,7 +207,7 @@ def mt_seed63_rows(mts: Any, rows: Any, seeds: Any, count: int) -> None:
         _seed_lanes(mts, rows, seeds, first, min(LANES, count - first))
 
 
-@njit
+@njit_lean
 def _twist_word(mt: Any, kk: int) -> None:
     """Word `kk` of the next block, in place (the in-place order of CPython's `genrand`)."""
     y = (mt[kk] & 0x80000000) | (mt[(kk + 1) % _N] & 0x7FFFFFFF)
@@ -204,21 +217,19 @@ def _twist_word(mt: Any, kk: int) -> None:
     mt[kk] = value
 
 
-@njit
+@njit_lean
 def mt_next(mt: Any) -> int:
     """`genrand_uint32`: the next 32-bit word."""
     pos = mt[_POS]
     if pos >= _N:
         pos = 0
-        mt[_DONE] = 0
-    if pos >= mt[_DONE]:
-        if pos < _N - _M:  # in-place order, so one word at a time is exact
-            _twist_word(mt, pos)
-            mt[_DONE] = pos + 1
-        else:  # a generator that came this far draws many: the rest of the block in one go
-            for kk in range(pos, _N):
-                _twist_word(mt, kk)
-            mt[_DONE] = _N
+    if pos < _N - _M:  # in-place order: words pos + 1 and pos + M are still the old block's
+        y = (mt[pos] & 0x80000000) | (mt[pos + 1] & 0x7FFFFFFF)
+        # The odd words' constant by a mask, not a branch that half the words mispredict.
+        mt[pos] = mt[pos + _M] ^ (y >> 1) ^ (-(y & 1) & 0x9908B0DF)
+    elif pos == _N - _M:  # a generator that came this far draws many: the rest in one go
+        for kk in range(pos, _N):
+            _twist_word(mt, kk)
     y = mt[pos]
     mt[_POS] = pos + 1
     y ^= y >> 11
@@ -228,7 +239,7 @@ def mt_next(mt: Any) -> int:
     return y
 
 
-@njit
+@njit_lean
 def getrandbits63(mt: Any) -> int:
     """`getrandbits(63)`: two words, the first the low 32 bits, the second cut to 31 bits."""
     low = mt_next(mt)
@@ -236,19 +247,22 @@ def getrandbits63(mt: Any) -> int:
     return (high << 32) | low
 
 
-@njit
+@njit_lean
 def randbelow(mt: Any, n: int) -> int:
     """`_randbelow(n)` for n >= 1: `getrandbits(n.bit_length())` until below n."""
-    k = 0
-    while (1 << k) <= n:
-        k += 1
+    if n < 256:  # the bit length from a table: a loop's exit branch mispredicts
+        k = BIT_LENGTH[n]
+    else:
+        k = 8
+        while (1 << k) <= n:
+            k += 1
     r = mt_next(mt) >> (32 - k)
     while r >= n:
         r = mt_next(mt) >> (32 - k)
     return r
 
 
-@njit
+@njit_lean
 def shuffle(mt: Any, cards: Any, count: int) -> None:
     """`shuffle` of `cards[:count]`, from the top index down."""
     for i in range(count - 1, 0, -1):

@@ -41,6 +41,7 @@ from parlour.core.mersenne import (
     MT_WORDS,
     njit,
     njit_inline,
+    njit_lean,
     randbelow,
     seed_tables,
     shuffle,
@@ -56,14 +57,24 @@ STATUS_NAMES = ("finished", "capped", "stalled")
 _TURN, _PTR, _NLAID, _OVER, _TURNS, _STATUS = 0, 1, 2, 3, 4, 5
 _SCALARS = 6
 RANDOM, MEMORY, FIRST = 0, 1, 2  # the bots, by seat
+# `counts[seat]`: the cards of each family in that hand, then at _HAND the hand as a bit per
+# card, which gives a family's cards not in the hand without looking at the six.
+_HAND = FAMILIES
+# _SELECT[bits * MEMBERS + k]: the k-th set bit of a family's six bits, from the lowest.
+_SELECT = np.array(
+    [[b for b in range(MEMBERS) if bits >> b & 1][k] if k < bin(bits).count("1") else -1
+     for bits in range(1 << MEMBERS) for k in range(MEMBERS)],
+    dtype=np.int64,
+)  # fmt: skip
 FOCUS = 0.01  # MemoryBot's `ranked_asks(..., focus=0.01)`
 
 
-@njit
+@njit_lean
 def _receive(hold: Any, size: Any, counts: Any, seat: int, card: int) -> None:
     hold[card] = seat
     size[seat] += 1
     counts[seat, card // MEMBERS] += 1
+    counts[seat, _HAND] |= 1 << card
 
 
 # ----- the public tracker (`tracker.Tracker`, the part every seat shares) -------------------
@@ -76,19 +87,19 @@ def _receive(hold: Any, size: Any, counts: Any, seat: int, card: int) -> None:
 _KNOWN, _LACKS, _DRAWS, _HOLDS, _SAID, _SINCE = 0, 1, 2, 3, 4, 5
 
 
-@njit
+@njit_lean
 def _lack(tr: Any, seat: int, card: int) -> None:
     tr[_LACKS, seat] |= 1 << card
     tr[_SINCE + seat, card] = tr[_DRAWS, seat]
 
 
-@njit
+@njit_lean
 def _unlack(tr: Any, seat: int, card: int) -> None:
     tr[_LACKS, seat] &= ~(1 << card)
     tr[_SINCE + seat, card] = -1
 
 
-@njit
+@njit_lean
 def _hidden_draw(tr: Any, seat: int) -> None:
     """A draw the others do not see: any lacked card could be the one drawn."""
     tr[_LACKS, seat] = 0
@@ -96,7 +107,7 @@ def _hidden_draw(tr: Any, seat: int) -> None:
     tr[_SAID, seat] = 0
 
 
-@njit
+@njit_lean
 def _reset_tracker(tr: Any, n: int) -> None:
     for c in range(NUM_CARDS):
         tr[_KNOWN, c] = NOBODY
@@ -121,6 +132,7 @@ def _lay_if_complete(g: Any, n: int, hold: Any, size: Any, counts: Any, laid: An
         hold[card] = NOBODY
     size[seat] -= MEMBERS
     counts[seat, family] = 0
+    counts[seat, _HAND] &= ~(((1 << MEMBERS) - 1) << first)
     laid[family] = seat
     if track:
         mask = ((1 << MEMBERS) - 1) << first
@@ -182,6 +194,7 @@ def _ask(g: Any, n: int, p: int, t: int, c: int, next_left: bool, replays: bool,
     if hold[c] == t:  # a hit: the card changes hands and `p` goes on
         size[t] -= 1
         counts[t, family] -= 1
+        counts[t, _HAND] &= ~(1 << c)
         _receive(hold, size, counts, p, c)
         if track:
             tr[_KNOWN, c] = p
@@ -217,7 +230,7 @@ def _ask(g: Any, n: int, p: int, t: int, c: int, next_left: bool, replays: bool,
 
 
 # ----- the memory bot (`bots.MemoryBot`) ----------------------------------------------------
-@njit
+@njit_lean
 def _memory_pick(mt: Any, p: int, n: int, ncards: int, cards: Any, ntargets: int, targets: Any,
                  pile: int, hold: Any, size: Any, counts: Any, laid: Any, tr: Any,
                  probs: Any, free: Any, score: Any, top: Any) -> int:  # fmt: skip
@@ -305,8 +318,8 @@ def _memory_pick(mt: Any, p: int, n: int, ncards: int, cards: Any, ntargets: int
     return top[randbelow(mt, ntop)]
 
 
-@njit
-def _askable(p: int, k: int, ask_any: bool, hold: Any, counts: Any, laid: Any) -> int:
+@njit_inline
+def _askable(p: int, k: int, ask_any: bool, counts: Any, laid: Any) -> int:
     """The k-th card (by id) that `p` may ask for."""
     for f in range(FAMILIES):
         if laid[f] == NOBODY and (ask_any or counts[p, f] > 0):
@@ -314,17 +327,14 @@ def _askable(p: int, k: int, ask_any: bool, hold: Any, counts: Any, laid: Any) -
             if k >= left:
                 k -= left
                 continue
-            for c in range(f * MEMBERS, (f + 1) * MEMBERS):
-                if hold[c] != p:
-                    if k == 0:
-                        return c
-                    k -= 1
+            free = ~(counts[p, _HAND] >> (f * MEMBERS)) & ((1 << MEMBERS) - 1)
+            return f * MEMBERS + _SELECT[free * MEMBERS + k]
     return -1  # not reached: k is below the number of askable cards
 
 
-@njit
+@njit_lean
 def play_one(mts: Any, n: int, hand_size: int, next_left: bool, replays: bool, ask_any: bool,
-             max_turns: int, bots: Any, scores: Any, work: Any) -> Any:  # fmt: skip
+             max_turns: int, bots: Any, scores: Any, work: Any) -> None:  # fmt: skip
     """One game, seat s played by bot `bots[s]` (RANDOM, MEMORY or FIRST), its generators
     seeded by `seed_tables` (mts[s]: seat s's bot's, mts[n]: the deal's); fills `scores`
     (families by seat), returns the scalars (turn, pile position, families laid, over, turns,
@@ -342,7 +352,7 @@ def play_one(mts: Any, n: int, hand_size: int, next_left: bool, replays: bool, a
     shuffle(mts[n], deck, NUM_CARDS)
     for s in range(n):
         size[s] = 0
-        for f in range(FAMILIES):
+        for f in range(FAMILIES + 1):
             counts[s, f] = 0
     for f in range(FAMILIES):
         laid[f] = NOBODY
@@ -374,7 +384,7 @@ def play_one(mts: Any, n: int, hand_size: int, next_left: bool, replays: bool, a
                     ncards += MEMBERS - counts[p, f]  # the family's cards not in p's hand
             pick = randbelow(mts[p], ntargets * ncards)
             target = targets[pick // ncards]
-            card = _askable(p, pick % ncards, ask_any, hold, counts, laid)
+            card = _askable(p, pick % ncards, ask_any, counts, laid)
         else:
             ncards = 0
             for f in range(FAMILIES):
@@ -407,7 +417,6 @@ def play_one(mts: Any, n: int, hand_size: int, next_left: bool, replays: bool, a
     if g[_STATUS] == FINISHED:
         for f in range(FAMILIES):
             scores[laid[f]] += 1
-    return g
 
 
 @njit
@@ -418,7 +427,7 @@ def _make_work(n: int) -> Any:
         np.zeros(NUM_CARDS, dtype=np.int64),
         np.zeros(NUM_CARDS, dtype=np.int64),
         np.zeros(n, dtype=np.int64),
-        np.zeros((n, FAMILIES), dtype=np.int64),
+        np.zeros((n, FAMILIES + 1), dtype=np.int64),
         np.zeros(FAMILIES, dtype=np.int64),
         np.zeros(NUM_CARDS, dtype=np.int64),
         np.zeros(n, dtype=np.int64),
@@ -446,8 +455,9 @@ def play_many(seeds: Any, bots: Any, hand_size: int, next_left: bool, replays: b
         seed_tables(mts, seeds, start, count, n, rows, keys)  # a block of games at once
         for b in range(count):
             i = start + b
-            g = play_one(mts[b * width : (b + 1) * width], n, hand_size, next_left, replays,
-                         ask_any, max_turns, bots[i], scores[i], work)  # fmt: skip
+            play_one(mts[b * width : (b + 1) * width], n, hand_size, next_left, replays, ask_any,
+                     max_turns, bots[i], scores[i], work)  # fmt: skip
+            g = work[0]
             turns[i] = g[_TURNS]
             status[i] = g[_STATUS]
 
