@@ -73,6 +73,12 @@ def njit_lean(fn: Any) -> Any:
     it early."""
     if not HAVE_NUMBA:
         return fn
+    # `_nrt` is a private option of Numba's CPU target: a release without it compiles the
+    # helper with reference counts (slower, the same results).
+    from numba.core.cpu import CPUTargetOptions
+
+    if not hasattr(CPUTargetOptions, "_nrt"):
+        return njit(fn)
     return numba.njit(cache=True, nogil=True, _nrt=False)(fn)
 
 
