@@ -32,7 +32,7 @@ class Flip7Bot(Bot, ABC):
         legal = decision.legal_actions
         table = read_table(decision.view, decision.seat)
         if table.pending is None:
-            if STAY not in legal:
+            if len(legal) == 1:  # [HIT] (`in` would call the dataclass's __eq__)
                 return HIT
             return STAY if self.stays(table, decision) else HIT
         seat = self.target(table, table.pending)
@@ -47,25 +47,33 @@ class Flip7Bot(Bot, ABC):
 
 
 def basic_target(table: Table, pending: Mapping[str, Any]) -> int:
-    """Simple, sensible targeting used by the baseline bots.
+    """Simple, sensible targeting used by the baseline bots (see `choose_target`)."""
+    held = [len(numbers) for numbers in table.numbers]
+    return choose_target(table.seat, table.points, table.totals, held, pending)
 
-    Freeze the opponent with the fewest points in front of him (the most left to gain), make
-    the opponent holding the most numbers flip three (the likeliest to bust), keep a Second
-    Chance when allowed, else give it to the opponent furthest behind.
-    """
-    me = table.seat
+
+def choose_target(
+    me: int,
+    points: Sequence[int],
+    totals: Sequence[int],
+    held: Sequence[int],
+    pending: Mapping[str, Any],
+) -> int:
+    """Freeze the opponent with the fewest points in front of him (the most left to gain), make
+    the opponent holding the most numbers (`held`) flip three (the likeliest to bust), keep a
+    Second Chance when allowed, else give it to the opponent furthest behind."""
     options: list[int] = list(pending["targets"])
     others = [s for s in options if s != me]
     if not others:
         return options[0]
     kind = pending["kind"]
     if kind == "freeze":
-        return min(others, key=lambda s: (table.points[s], -table.totals[s], s))
+        return min(others, key=lambda s: (points[s], -totals[s], s))
     if kind == "flip_three":
-        return max(others, key=lambda s: (len(table.numbers[s]), table.points[s], -s))
+        return max(others, key=lambda s: (held[s], points[s], -s))
     if me in options:
         return me
-    return min(others, key=lambda s: (table.totals[s], s))
+    return min(others, key=lambda s: (totals[s], s))
 
 
 class OwnNumbers:
@@ -127,8 +135,14 @@ class ThresholdBot(Flip7Bot):
 
     def act(self, decision: Decision) -> Any:
         legal = decision.legal_actions
-        if legal[0] is not HIT:
-            return super().act(decision)  # a target to choose: the table is read in full
+        if legal[0] is not HIT:  # a target to choose: the points, totals and numbers in view
+            view = decision.view
+            rows = view["table"]
+            points = [row["points"] for row in rows]
+            held = [len(row["numbers"]) for row in rows]
+            return Target(
+                choose_target(decision.seat, points, view["totals"], held, view["pending"])
+            )
         if len(legal) == 1:  # [HIT]: nothing in front yet (`in` would call the dataclass's __eq__)
             return HIT
         view = decision.view
