@@ -147,12 +147,12 @@ class Flip7State(State):
             self.dealer = int(deal.get("dealer", n - 1))
             self.totals = [int(x) for x in deal.get("totals", self.totals)]
         else:
-            self.deck = full_deck()
+            self.deck = list(_FULL_DECK)
             shuffle(self._rng, self.deck)
             self.dealer = self._rng.randrange(n)
         # The view's deck counts, kept as cards leave the deck: every view shows them, and
-        # counting 94 cards per decision was a fifth of a view's cost.
-        self._deck_counts = _named_counts(self.deck)
+        # counting 94 cards per decision was a fifth of a view's cost. A whole deck's are known.
+        self._deck_counts = dict(_FULL_NAMED_COUNTS) if deal is None else _named_counts(self.deck)
         self._start_round()
         self._run()
 
@@ -650,6 +650,10 @@ class Flip7State(State):
 def _named_counts(deck: list[int]) -> dict[str, int]:
     """The deck's cards by name and number of copies, in card order, as views show them."""
     return {NAMES[c]: k for c, k in enumerate(counts_of(deck)) if k}
+
+
+_FULL_DECK = tuple(full_deck())
+_FULL_NAMED_COUNTS = _named_counts(list(_FULL_DECK))
 
 
 def normalise_deal(deal: Any, num_players: int) -> dict[str, Any]:
