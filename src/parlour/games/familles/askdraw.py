@@ -245,17 +245,17 @@ class AskDrawState(State):
             if c not in hand
         ]
         cards.sort()  # by card id, whatever the grouping: seeded random bots replay the same
-        asks = _ask_table(g.num_cards, self.num_players)
-        return [
-            asks[t][c] for t in range(self.num_players) if t != p and self.hands[t] for c in cards
-        ]
+        hands = self.hands
+        n = len(hands)
+        asks = _ask_table(g.num_cards, n)
+        return [asks[t][c] for t in range(n) if t != p and hands[t] for c in cards]
 
     def _check(self, action: Any) -> None:
         if not isinstance(action, Ask):
             raise IllegalAction("not_an_ask", "the only move is to ask a player for a card")
         p, t, c, g = self.turn, action.target, action.card, self.grouping
         word = self.group_word
-        if not 0 <= t < self.num_players:
+        if not 0 <= t < len(self.seats):
             raise IllegalAction("no_such_seat", f"there is no seat {t} at this table")
         if not 0 <= c < g.num_cards:
             raise IllegalAction("no_such_card", f"there is no card {c} in this deck")
@@ -389,14 +389,15 @@ class AskDrawState(State):
         An empty hand draws one card and goes on; with an empty pile it passes. A player whom
         nobody can answer (every other hand is empty) passes: the next player draws.
         """
-        n = self.num_players
+        n = len(self.seats)
         idle = 0  # consecutive passes: a guard against a dead table
-        while not self.is_over:
-            p = self.turn
-            others = any(self.hands[t] for t in range(n) if t != p)
-            if self.hands[p] and others:
-                return
-            if not self.hands[p] and self.pile:
+        while self._outcome is None:
+            p, hands = self.turn, self.hands
+            if hands[p]:  # a real choice when another hand holds cards (most moves)
+                for t in range(n):
+                    if t != p and hands[t]:
+                        return
+            if not hands[p] and self.pile:
                 card = self.pile.pop()
                 self._receive(p, card)
                 self._emit_draw(p, card, "empty_hand")
