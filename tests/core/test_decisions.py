@@ -168,3 +168,15 @@ def test_random_games_without_a_table_end_as_with_one(name: str) -> None:
         return state.outcome, [e for e in state.log]
 
     assert play(table=False) == play(table=True)
+
+
+def test_a_decision_cannot_be_changed_by_its_bot() -> None:
+    state = mid_game("flip7", 2)
+    seat = state.to_move
+    assert seat is not None
+    decision = decision_for(state, seat, SeatFeed(seat), worlds=False)
+    for field in ("view", "legal_actions", "world", "seat"):
+        with pytest.raises(AttributeError):
+            setattr(decision, field, None)
+    with pytest.raises(AttributeError):
+        decision.state = state  # type: ignore[attr-defined]

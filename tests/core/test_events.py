@@ -1,3 +1,5 @@
+import pytest
+
 from parlour.core.events import Event, SeatFeed, filter_events, private_pair
 
 
@@ -28,3 +30,17 @@ def test_a_feed_of_an_all_public_game_passes_every_event_through() -> None:
     log.append(Event("c"))
     assert [e.type for e in feed.update(log)] == ["c"]
     assert [e.type for e in feed.events] == ["a", "b", "c"]
+
+
+def test_an_event_cannot_be_changed_once_made() -> None:
+    # Every seat's feed shares the log's events: a bot that could rewrite one would change
+    # what the other seats, the narration and the records see.
+    event = Event("draw", {"seat": 1}, audience=frozenset({1}))
+    with pytest.raises(AttributeError):
+        event.type = "bust"  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        event.audience = None  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        event.extra = 1  # type: ignore[attr-defined]
+    assert (event.type, event.audience) == ("draw", frozenset({1}))
+    assert Event("x").data == {} and Event("x").hidden_from == frozenset()
