@@ -79,7 +79,7 @@ def njit_lean(fn: Any) -> Any:
 
     if not hasattr(CPUTargetOptions, "_nrt"):
         return njit(fn)
-    return numba.njit(cache=True, nogil=True, _nrt=False)(fn)
+    return numba.njit(cache=True, nogil=True, _nrt=False)(fn)  # type: ignore[call-overload]
 
 
 _N, _M = 624, 397

@@ -139,9 +139,9 @@ class ThresholdBot(Flip7Bot):
             view = decision.view
             rows = view["table"]
             points = [row["points"] for row in rows]
-            held = [len(row["numbers"]) for row in rows]
+            counts = [len(row["numbers"]) for row in rows]
             return Target(
-                choose_target(decision.seat, points, view["totals"], held, view["pending"])
+                choose_target(decision.seat, points, view["totals"], counts, view["pending"])
             )
         if len(legal) == 1:  # [HIT]: nothing in front yet (`in` would call the dataclass's __eq__)
             return HIT

@@ -207,6 +207,7 @@ class Flip7State(State):
                 # joins the others and the turn passes on (the seat stays active, so `_next`
                 # finds a turn). What `_hit` and `_take` do for it, without their calls.
                 card = self._draw()
+                assert card is not None  # the deck holds cards
                 self.log.append(Event("draw", {"seat": seat, "card": NAMES[card], "during": "hit"}))
                 numbers.append(card)
                 self._next(seat)
@@ -373,6 +374,7 @@ class Flip7State(State):
             seat = (self.dealer + 1 + dealt) % n
             self.opened[seat] = True
             card = self._draw()
+            assert card is not None  # the deck holds cards
             log.append(Event("draw", {"seat": seat, "card": NAMES[card], "during": "deal"}))
             (self.numbers if card <= LAST_NUMBER else self.modifiers)[seat].append(card)
             dealt += 1
