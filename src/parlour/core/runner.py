@@ -40,16 +40,12 @@ def decision_for(
     if not table and not worlds:
         return Decision(state.game, state.rules, seat, NO_VIEW, (), legal)
     feed.update(state.log)
-    wanted = worlds or wants_view is None or wants_view(legal)
-    return Decision(
-        game=state.game,
-        rules=state.rules,
-        seat=seat,
-        view=state.view(seat) if wanted else NO_VIEW,
-        events=feed.events,
-        legal_actions=legal,
-        world=seat_world(state, seat, feed.events) if worlds else None,
-    )
+    if not worlds:  # the bulk path: a decision a move, its fields given by position
+        view = state.view(seat) if wants_view is None or wants_view(legal) else NO_VIEW
+        return Decision(state.game, state.rules, seat, view, feed.events, legal)
+    view = state.view(seat)
+    world = seat_world(state, seat, feed.events)
+    return Decision(state.game, state.rules, seat, view, feed.events, legal, world)
 
 
 def seat_world(state: State, seat: int, events: Sequence[Event]) -> State:
@@ -81,28 +77,15 @@ def play_bots(state: State, bots: Sequence[Bot]) -> Played:
     """Play `state` to the end, each seat by its bot."""
     public = state.all_events_public
     feeds = [SeatFeed(seat, public) for seat in range(state.num_players)]
-    # Per seat, what its decisions need, read once: bulk play makes tens of decisions a game,
-    # and the loop below is `decision_for` with these questions already answered.
-    searches = [bot.searches for bot in bots]
-    reads_table = [bot.reads_table for bot in bots]
-    wants_view = [bot.wants_view for bot in bots]
+    # Per seat, what its decisions need, read once: bulk play makes tens of decisions a game.
+    needs = [(bot.searches, bot.reads_table, bot.wants_view) for bot in bots]
     acts = [bot.act for bot in bots]
-    game, rules, legal_actions, apply = state.game, state.rules, state.legal_actions, state.apply
+    apply = state.apply
     # `_outcome` and `_to_move` are what `is_over` and `to_move` read, without the properties.
     while state._outcome is None:
         seat = state._to_move()
         assert seat is not None
-        if searches[seat]:
-            decision = decision_for(state, seat, feeds[seat], True)
-        elif not reads_table[seat]:
-            decision = Decision(game, rules, seat, NO_VIEW, (), legal_actions())
-        else:
-            feed = feeds[seat]
-            feed.update(state.log)
-            legal = legal_actions()
-            view = state.view(seat) if wants_view[seat](legal) else NO_VIEW
-            decision = Decision(game, rules, seat, view, feed.events, legal)
-        apply(acts[seat](decision), seat)
+        apply(acts[seat](decision_for(state, seat, feeds[seat], *needs[seat])), seat)
     assert state.outcome is not None
     return Played(state, state.outcome, state.turns)
 

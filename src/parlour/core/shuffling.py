@@ -26,10 +26,6 @@ def _shuffle_inline(rng: random.Random, x: list[Any]) -> None:
         x[i], x[r] = x[r], x[i]
 
 
-def _plain_shuffle(rng: random.Random, x: list[Any]) -> None:
-    rng.shuffle(x)
-
-
 def _inline_is_exact() -> bool:
     for seed in (0, 1, 2**40 + 7):
         for size in (0, 1, 2, 3, 42, 94, 200):

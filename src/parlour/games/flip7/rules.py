@@ -195,23 +195,6 @@ class Flip7State(State):
         step = stack.pop()
         kind, seat = step[0], step[1]
         if kind == "turn":
-            deck, numbers = self.deck, self.numbers[seat]
-            if (
-                type(action) is Hit
-                and deck
-                and deck[-1] <= LAST_NUMBER
-                and deck[-1] not in numbers
-                and len(numbers) < 6
-            ):
-                # The commonest move, a hit on a new number short of a Flip 7: the card
-                # joins the others and the turn passes on (the seat stays active, so `_next`
-                # finds a turn). What `_hit` and `_take` do for it, without their calls.
-                card = self._draw()
-                assert card is not None  # the deck holds cards
-                self.log.append(Event("draw", {"seat": seat, "card": NAMES[card], "during": "hit"}))
-                numbers.append(card)
-                self._next(seat)
-                return
             after = ("next", seat)
             stack.append(after)
             if isinstance(action, Stay):
@@ -365,20 +348,7 @@ class Flip7State(State):
                 },
             )
         )
-        # The opening cards: while the next one is a number or a modifier it goes straight
-        # in front of its seat (a new round: no duplicate, no Flip 7, nobody frozen yet), as
-        # `_deal` would place it. An action card, or a deck to reshuffle, is left to the
-        # step loop, from that seat on.
-        deck, log, dealt = self.deck, self.log, 0
-        while dealt < n and deck and deck[-1] < FREEZE:
-            seat = (self.dealer + 1 + dealt) % n
-            self.opened[seat] = True
-            card = self._draw()
-            assert card is not None  # the deck holds cards
-            log.append(Event("draw", {"seat": seat, "card": NAMES[card], "during": "deal"}))
-            (self.numbers if card <= LAST_NUMBER else self.modifiers)[seat].append(card)
-            dealt += 1
-        self.stack = [("deal", dealt)]
+        self.stack = [("deal", 0)]
 
     def _deal(self, index: int) -> None:
         """Deal the opening card to the index-th seat from the dealer's left (dealer last)."""
