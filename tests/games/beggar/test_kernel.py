@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from parlour.games.beggar import kernel
 from parlour.games.beggar.cards import NOTATION
+from parlour.games.beggar.deals import fill_deck, penalty_codes
 from parlour.games.beggar.fast import LOOP, play_codes
 from parlour.games.beggar.records import RECORDS, hand_codes, reference_play
 from parlour.games.beggar.rules import BeggarRules
@@ -249,6 +250,29 @@ def test_python_fallback_gives_the_same_results_with_a_warning() -> None:
     expected = f"False {fast.cards.sum()} {fast.tricks.sum()} {fast.winner.sum()}"
     assert done.stdout.strip() == expected
     assert "falls back to the pure-Python engine" in done.stderr
+
+
+def test_the_two_player_bit_engine_runs_uncompiled_too() -> None:
+    """Without Numba, the search's climb calls `_play2` as plain Python, with the bit-by-bit
+    trailing-zero count: it must still play the Python engine's game (two jokers: 54 cards and
+    18 penalty cards, the most a hand's masks hold)."""
+    code = (
+        "import numpy as np; from parlour.games.beggar import kernel as k, deals;"
+        "print([[int(x) for x in k._play2_deck(np.array(deals.fill_deck(5, i, "
+        "deals.penalty_codes(2), 54), np.int8), 3000)] for i in range(25)])"
+    )
+    env = {**os.environ, "PARLOUR_NO_NUMBA": "1"}
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
+    )
+    expected = [list(play_codes(deal(fill_deck(5, i, penalty_codes(2), 54), 2))) for i in range(25)]
+    assert done.stdout.strip() == str(expected)
+
+
+@given(st.integers(1, (1 << 62) - 1))
+def test_the_portable_trailing_zero_count_is_the_lowest_set_bit(x: int) -> None:
+    assert kernel._trailing_zeros_portable(x) == (x & -x).bit_length() - 1
+    assert kernel._trailing_zeros_portable(np.int64(x)) == (x & -x).bit_length() - 1
 
 
 def test_histograms_give_numpy_s_figures() -> None:

@@ -30,7 +30,7 @@ import numpy as np
 from parlour.core.errors import ParlourError
 from parlour.games.beggar import kernel
 from parlour.games.beggar.cards import NOTATION
-from parlour.games.beggar.kernel import _CAP, _CAPPED, LOOP, _njit
+from parlour.games.beggar.kernel import _CAPPED, LOOP, _njit
 from parlour.games.beggar.records import reference_play
 
 LOOP_SCORE = 1 << 40  # a loop beats any finite game
@@ -42,18 +42,13 @@ UNIT_SECONDS = 4.0
 @_njit()
 def _evaluate(deck: Any, players: int, next_pays: bool, work: Any) -> Any:
     """Play `deck` dealt one card at a time from hand 0: (status, cards, tricks, winner)."""
-    ring = work[0]
-    size = deck.shape[0]
     fast = players == 2
     if fast:
-        for i in range(size):
+        for i in range(deck.shape[0]):
             if deck[i] == 6:
                 fast = False
     if fast:
-        for i in range(size):
-            ring[(i & 1) * _CAP + (i >> 1)] = deck[i]
-        half = (size + 1) // 2
-        res = kernel._play2(ring, half, size - half, kernel.TRICK_CAP)
+        res = kernel._play2_deck(deck, kernel.TRICK_CAP)
         if res[0] != _CAPPED:
             return res
     return kernel._exact_from_deck(deck, players, next_pays, kernel.TRICK_CAP, work)
