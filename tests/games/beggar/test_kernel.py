@@ -235,6 +235,14 @@ def test_pack_deals_refuses_mixed_table_sizes() -> None:
         kernel.pack_deals([[[0], [1]], [[0], [1], [2]]])
 
 
+def run_without_numba(code: str) -> subprocess.CompletedProcess[str]:
+    """Run `code` in a fresh interpreter where the kernel may not use Numba."""
+    env = {**os.environ, "PARLOUR_NO_NUMBA": "1"}
+    return subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
+    )
+
+
 def test_python_fallback_gives_the_same_results_with_a_warning() -> None:
     code = (
         "import warnings; warnings.simplefilter('always');"
@@ -242,10 +250,7 @@ def test_python_fallback_gives_the_same_results_with_a_warning() -> None:
         "r = k.play_random(3, 50, 7, next_pays=True);"
         "print(k.HAVE_NUMBA, int(r.cards.sum()), int(r.tricks.sum()), int(r.winner.sum()))"
     )
-    env = {**os.environ, "PARLOUR_NO_NUMBA": "1"}
-    done = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
-    )
+    done = run_without_numba(code)
     fast = kernel.play_random(3, 50, 7, next_pays=True)
     expected = f"False {fast.cards.sum()} {fast.tricks.sum()} {fast.winner.sum()}"
     assert done.stdout.strip() == expected
@@ -261,10 +266,7 @@ def test_the_two_player_bit_engine_runs_uncompiled_too() -> None:
         "print([[int(x) for x in k._play2_deck(np.array(deals.fill_deck(5, i, "
         "deals.penalty_codes(2), 54), np.int8), 3000)] for i in range(25)])"
     )
-    env = {**os.environ, "PARLOUR_NO_NUMBA": "1"}
-    done = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
-    )
+    done = run_without_numba(code)
     expected = [list(play_codes(deal(fill_deck(5, i, penalty_codes(2), 54), 2))) for i in range(25)]
     assert done.stdout.strip() == str(expected)
 
