@@ -13,15 +13,17 @@ machine load hits both alike; rates are per second of this process's CPU time
   events, a decision context and a sandboxed call per bot decision; the package itself is not
   installed here), which is the peer ratios are quoted against; and a lean engine below (lists
   of ints, no events, no checks), the fastest plain Python we could write, for scale. Parlour is
-  timed twice: the reference engine through the public API (`play_bots`, the game's own
-  `ThresholdBot`s) and the compiled kernel (`parlour simulate`'s bulk path).
+  timed three ways: the reference engine through the public API (`play_bots`, the game's own
+  `ThresholdBot`s) and the compiled kernel (`parlour simulate`'s bulk path), called directly and
+  through the game's public `bulk_play`.
 - The 7 familles (random bots) against OpenSpiel's C++ go_fish with as many players (2 and 3 by
   default, `--familles-players`; uniformly random legal play from Python, chance nodes sampled
-  without NumPy), when `pyspiel` imports. Parlour is timed twice: the reference
-  engine through the public API and the compiled kernel (`parlour simulate`'s bulk path for a
-  table of `random` bots). A lean plain-Python 7 familles (`LeanFamilles`: lists of ints, no
-  events, views or checks) is timed beside them for scale: the most any CPython engine of the
-  game can do.
+  without NumPy), when `pyspiel` imports. Parlour is timed the same ways: the reference engine
+  through the public API, and the compiled kernel (`parlour simulate`'s bulk path for a table of
+  `random` bots) called directly and through the game's public `bulk_play(rules, seeds,
+  tables)` (the bots named as `simulate` names them, outcomes returned as Python tuples). A
+  lean plain-Python 7 familles (`LeanFamilles`: lists of ints, no events, views or checks) is
+  timed beside them for scale: the most any CPython engine of the game can do.
 - Beggar, with `--beggar`: `beggar_peer.run()` (acinnes/bmn built with g++), when present.
 """
 
@@ -185,11 +187,16 @@ def flip7_workloads() -> dict[str, Callable[[int], int]]:
         kernel.run(range(i, i + 2000), [[23, 20]] * 2000)
         return 2000
 
+    def public_bulk(i: int) -> int:
+        GAME.bulk_play(None, range(i, i + 2000), [("threshold:23", "threshold:20")])
+        return 2000
+
     return {
         "peer (flipped_seven's shape)": tournament_peer,
         "peer (lean plain Python)": peer,
         "Parlour engine": engine,
         "Parlour kernel": bulk,
+        "Parlour Game.bulk_play": public_bulk,
     }
 
 
@@ -332,6 +339,12 @@ def familles_workloads(players: int) -> dict[str, Callable[[int], int]]:
         return 2000
 
     out[f"Parlour kernel ({players}p)"] = bulk
+
+    def public_bulk(i: int) -> int:
+        game.bulk_play(None, range(i, i + 2000), [("random",) * players])
+        return 2000
+
+    out[f"Parlour Game.bulk_play ({players}p)"] = public_bulk
     return out
 
 

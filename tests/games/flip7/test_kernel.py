@@ -112,3 +112,20 @@ def test_other_bots_and_variants_go_to_the_engine() -> None:
     assert not mixed.rows.bulk
     capped = simulate("flip7", "threshold,threshold", 4, seed=3, workers=1, rules=["max_turns=9"])
     assert not capped.rows.bulk and capped.summary.draws == 4
+
+
+def test_bulk_play_gives_the_reference_outcomes_for_one_table_or_one_per_game() -> None:
+    game = get_game("flip7")
+    seeds = [random.Random(f"bulk{i}").getrandbits(63) for i in range(30)]
+    one = game.bulk_play(None, seeds, [("threshold:23", "counter")])
+    rotated = [("threshold:23", "counter"), ("counter", "threshold:23")] * 15
+    per_game = game.bulk_play(None, seeds, rotated)
+    assert one is not None and per_game is not None
+    for seed, specs, a, b in zip(seeds, rotated, one, per_game, strict=True):
+        for outcome, table in ((a, ("threshold:23", "counter")), (b, specs)):
+            totals, turns = reference_game(table, seed)
+            best = max(totals)
+            winners = tuple(s for s, x in enumerate(totals) if x == best)
+            assert outcome == (winners, tuple(map(float, totals)), turns, "finished"), seed
+    with pytest.raises(ValueError, match="30 seeds but 2 tables"):
+        game.bulk_play(None, seeds, rotated[:2])

@@ -48,8 +48,8 @@ def bulk_play(
     rules: Any, seeds: Sequence[int], tables: Sequence[Sequence[str]]
 ) -> list[Outcome] | None:
     """Per seed, the outcome of `new_state(seats, seed)` played by the bots `tables[i]` (one
-    spec per seat): (winners, final totals, turns, "finished"). None when the kernel cannot play
-    them."""
+    spec per seat; one table for every seed if only one is given): (winners, final totals,
+    turns, "finished"). None when the kernel cannot play them."""
     rows = []
     for specs in tables:
         row = bulk_thresholds(rules, specs)
@@ -60,6 +60,10 @@ def bulk_play(
         return []
     if any(not 0 <= seed < 2**63 for seed in seeds):
         return None
+    if len(rows) == 1:
+        rows = rows * len(seeds)
+    elif len(rows) != len(seeds):
+        raise ValueError(f"{len(seeds)} seeds but {len(rows)} tables of bots")
     from parlour.games.flip7 import kernel  # NumPy and Numba: only when games are played
 
     assert (_CODES["counter"], _CODES["solver"]) == (kernel.COUNTER, kernel.SOLVER)
