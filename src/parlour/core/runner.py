@@ -40,7 +40,7 @@ def decision_for(
     if not table and not worlds:
         return Decision(state.game, state.rules, seat, NO_VIEW, (), legal)
     feed.update(state.log)
-    if not worlds:  # the bulk path: a decision a move, its fields given by position
+    if not worlds:  # no search: a decision a move, its fields given by position
         view = state.view(seat) if wants_view is None or wants_view(legal) else NO_VIEW
         return Decision(state.game, state.rules, seat, view, feed.events, legal)
     view = state.view(seat)

@@ -118,19 +118,18 @@ def _mix(z: Any) -> Any:
 
 
 @_njit()
-def _fill_deck(seed: Any, index: Any, penalties: Any, slots: Any, deck: Any) -> None:
-    """Deal `index` of `seed`: the penalty cards at uniformly random distinct positions.
+def _penalty_places(seed: Any, index: Any, count: int, slots: Any, size: int) -> None:
+    """Deal `index` of `seed`: slots[i] for i < count becomes the deck position of the i-th
+    penalty card, uniformly random and distinct.
 
     Only the penalty cards need places (number cards are all alike), so a partial Fisher-Yates
-    shuffle of the positions takes 16 draws instead of 51. `deck[p]` is the p-th card dealt.
+    shuffle of the positions takes 16 draws instead of 51 (two per SplitMix64 number).
     """
-    size = deck.shape[0]
     for i in range(size):
         slots[i] = i
-        deck[i] = 0
     state = _mix(np.uint64(seed) * _U_GOLDEN + np.uint64(index))
     draw = np.uint64(0)
-    for i in range(penalties.shape[0]):
+    for i in range(count):
         if i % 2 == 0:
             state = state + _U_GOLDEN
             draw = _mix(state)
@@ -139,6 +138,16 @@ def _fill_deck(seed: Any, index: Any, penalties: Any, slots: Any, deck: Any) -> 
             bits = draw & _U_LOW
         j = i + np.int64((bits * np.uint64(size - i)) >> _U32)
         slots[i], slots[j] = slots[j], slots[i]
+
+
+@_njit()
+def _fill_deck(seed: Any, index: Any, penalties: Any, slots: Any, deck: Any) -> None:
+    """Deal `index` of `seed` as a deck: `deck[p]` is the p-th card dealt."""
+    size = deck.shape[0]
+    _penalty_places(seed, index, penalties.shape[0], slots, size)
+    for i in range(size):
+        deck[i] = 0
+    for i in range(penalties.shape[0]):
         deck[slots[i]] = penalties[i]
 
 
@@ -284,21 +293,10 @@ def _random_play2(
 ) -> Any:
     """Random deal `index` of `seed` (as `_fill_deck`), dealt straight into two hands as bits,
     and played by `_play2`. `codes` is scratch space of at least `size` entries."""
-    for i in range(size):
-        slots[i] = i
-    state = _mix(np.uint64(seed) * _U_GOLDEN + np.uint64(index))
-    draw = np.uint64(0)
+    _penalty_places(seed, index, penalties.shape[0], slots, size)
     m0 = np.int64(0)
     m1 = np.int64(0)
     for i in range(penalties.shape[0]):
-        if i % 2 == 0:
-            state = state + _U_GOLDEN
-            draw = _mix(state)
-            bits = draw >> _U32
-        else:
-            bits = draw & _U_LOW
-        j = i + np.int64((bits * np.uint64(size - i)) >> _U32)
-        slots[i], slots[j] = slots[j], slots[i]
         pos = slots[i]
         codes[pos] = penalties[i]  # read back below only where a penalty card was put
         if pos & 1:
