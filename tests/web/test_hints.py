@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from parlour.core.registry import get_game
-from parlour.games.familles.tracker import Tracker
+from parlour.games.askdraw.tracker import Tracker
 from parlour.web.hints import memory_hint
 from parlour.web.tables import Client, Hall, Table
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from parlour.core.events import Event
 from parlour.core.game import Game
-from parlour.games.familles.tracker import Tracker
+from parlour.games.askdraw.tracker import Tracker
 
 
 def odds_hint(game: Game, rules: Any, view: Mapping[str, Any], seat: int) -> dict[str, Any] | None:

@@ -41,7 +41,7 @@ def make(
 
 
 def ask(state: FamillesState, target: int, card: str | int) -> list[Any]:
-    from parlour.games.familles.askdraw import Ask
+    from parlour.games.askdraw.engine import Ask
 
     return state.apply(Ask(target, card if isinstance(card, int) else c(card)))
 

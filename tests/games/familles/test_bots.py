@@ -39,7 +39,7 @@ def test_memory_knows_a_sure_hit_and_a_sure_miss() -> None:
     tracker = s.tracker_for(2)
     assert c("boulanger/mother") in tracker.lacks[1]
     assert 0 in [g for g in range(7) if g in tracker.holds_group[0]]
-    from parlour.games.familles.askdraw import Ask
+    from parlour.games.askdraw.engine import Ask
 
     # Seat 2 has seen nothing given yet; seat 0 gets the daughter from seat 1 later:
     s2 = make([["boulanger/father"], ["boulanger/daughter", "pompier/son"], ["boucher/son"]])

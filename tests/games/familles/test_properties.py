@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from parlour.core.records import record_of, replay
-from parlour.games.familles.askdraw import PILE, AskDrawState
+from parlour.games.askdraw.engine import PILE, AskDrawState
 from parlour.games.familles.game import GAME
 from parlour.games.familles.rules import FamillesRules
 

@@ -6,7 +6,7 @@ import pytest
 
 from parlour.core.errors import IllegalAction, RulesError
 from parlour.core.game import Seat
-from parlour.games.familles.askdraw import Ask
+from parlour.games.askdraw.engine import Ask
 from parlour.games.familles.game import GAME
 from parlour.games.familles.rules import FamillesRules
 from tests.games.familles.conftest import ask, c, family, make

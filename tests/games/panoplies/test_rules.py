@@ -14,7 +14,7 @@ import pytest
 
 from parlour.core.errors import IllegalAction, RulesError
 from parlour.core.game import Seat
-from parlour.games.familles.askdraw import Ask
+from parlour.games.askdraw.engine import Ask
 from parlour.games.panoplies.deck import wardrobe
 from parlour.games.panoplies.game import GAME
 from parlour.games.panoplies.rules import PanopliesRules, PanopliesState

@@ -20,8 +20,8 @@ from typing import Any
 from parlour.bots.base import Bot, Decision
 from parlour.bots.search import SearchBot
 from parlour.core.events import Event
-from parlour.games.familles.askdraw import PILE, Ask, AskDrawState, Grouping
-from parlour.games.familles.tracker import Tracker
+from parlour.games.askdraw.engine import PILE, Ask, AskDrawState, Grouping
+from parlour.games.askdraw.tracker import Tracker
 
 
 def grouping_of(decision: Decision) -> Grouping:

@@ -9,7 +9,7 @@ import parlour.i18n.familles  # noqa: F401  (registers the texts)
 from parlour.core.errors import RulesError
 from parlour.core.events import Event
 from parlour.core.game import Game, Seat
-from parlour.games.familles.askdraw import Ask, Grouping, ask_from_id, ask_from_json, normalise_deal
+from parlour.games.askdraw.engine import Ask, Grouping, ask_from_id, ask_from_json, normalise_deal
 from parlour.games.familles.decks import ROLES, Deck, get_deck
 from parlour.games.familles.rules import FAMILY_GROUPING, FamillesRules, FamillesState
 from parlour.i18n import t

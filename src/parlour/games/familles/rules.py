@@ -9,7 +9,7 @@ from parlour.core.errors import RulesError
 from parlour.core.events import Event
 from parlour.core.game import Outcome, Seat
 from parlour.core.options import check_choices, option
-from parlour.games.familles.askdraw import PILE, AskDrawState, Grouping, youngest_seat
+from parlour.games.askdraw.engine import PILE, AskDrawState, Grouping, youngest_seat
 from parlour.games.familles.decks import ROLES, Deck, get_deck
 
 

@@ -17,9 +17,9 @@ from typing import Any
 
 from parlour.bots.base import Bot, Decision
 from parlour.bots.search import SearchBot
-from parlour.games.familles.askdraw import Ask, AskDrawState
+from parlour.games.askdraw.engine import Ask, AskDrawState
+from parlour.games.askdraw.tracker import Tracker
 from parlour.games.familles.bots import OpenFirstBot, TrackingBot, hit_chances, make_playout
-from parlour.games.familles.tracker import Tracker
 
 
 def ranked_outfit_asks(

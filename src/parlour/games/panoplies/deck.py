@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from parlour.games.familles.askdraw import Grouping
+from parlour.games.askdraw.engine import Grouping
 
 STANDARD_GARMENTS = ("shoes", "socks", "trousers", "shirt", "jumper", "jacket", "coat")
 STANDARD_CHARACTERS = ("grandfather", "grandmother", "father", "mother", "son", "daughter")

@@ -9,7 +9,7 @@ import parlour.i18n.panoplies  # noqa: F401  (registers the texts)
 from parlour.core.errors import RulesError
 from parlour.core.events import Event
 from parlour.core.game import Game, Seat
-from parlour.games.familles.askdraw import (
+from parlour.games.askdraw.engine import (
     Ask,
     Grouping,
     ask_from_id,

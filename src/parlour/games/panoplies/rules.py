@@ -14,7 +14,7 @@ from parlour.core.errors import RulesError
 from parlour.core.events import Event
 from parlour.core.game import Outcome, Seat
 from parlour.core.options import check_choices, option
-from parlour.games.familles.askdraw import AskDrawState, ask_from_json, youngest_seat
+from parlour.games.askdraw.engine import AskDrawState, ask_from_json, youngest_seat
 from parlour.games.panoplies.deck import Wardrobe, wardrobe
 
 

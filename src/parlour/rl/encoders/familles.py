@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from parlour.games.familles.askdraw import Grouping
+from parlour.games.askdraw.encoder import AskDrawEncoder
+from parlour.games.askdraw.engine import Grouping
 from parlour.games.familles.rules import FAMILY_GROUPING
-from parlour.rl.encoders.askdraw import AskDrawEncoder
 
 
 class FamillesEncoder(AskDrawEncoder):

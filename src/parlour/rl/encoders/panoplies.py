@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from parlour.games.familles.askdraw import Grouping
-from parlour.rl.encoders.askdraw import AskDrawEncoder
+from parlour.games.askdraw.encoder import AskDrawEncoder
+from parlour.games.askdraw.engine import Grouping
 from parlour.rl.encoding import Layout, Writer
 
 

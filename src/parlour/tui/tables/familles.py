@@ -11,7 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from parlour.core.registry import get_game
-from parlour.games.familles.tracker import Tracker
+from parlour.games.askdraw.tracker import Tracker
 from parlour.i18n import has, register, t
 from parlour.tui.tables import TableContext
 from parlour.tui.tables.generic import seat_label

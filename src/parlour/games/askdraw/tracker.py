@@ -18,7 +18,7 @@ import random
 from typing import Any
 
 from parlour.core.events import Event
-from parlour.games.familles.deals import DealProblem
+from parlour.games.askdraw.deals import DealProblem
 
 PILE = -1
 

@@ -6,7 +6,7 @@ from abc import abstractmethod
 from collections.abc import Mapping
 from typing import Any
 
-from parlour.games.familles.askdraw import Grouping
+from parlour.games.askdraw.engine import Grouping
 from parlour.rl.encoding import Layout, ViewEncoder, Writer
 
 

@@ -21,7 +21,7 @@ from parlour.core.errors import IllegalAction, RulesError
 from parlour.core.events import Event, private_pair
 from parlour.core.game import Seat, State
 from parlour.core.shuffling import shuffle
-from parlour.games.familles.tracker import Tracker
+from parlour.games.askdraw.tracker import Tracker
 
 PILE = -1  # a place in the tracker and in `public_holder`: not in any hand
 
