@@ -82,6 +82,17 @@ def sure_miss(tracker: Tracker, ask: GroupAsk) -> bool:
     return all(c in lacks for c in tracker.grouping.members[ask.group])
 
 
+def focus_for(players: int) -> float:
+    """How much a card already held of the rank weighs against the chance of a hit.
+
+    Measured against random players (800 games at two players, 500 to 600 at three and four):
+    at two players a rank nearer its book is worth asking for even at lower odds (0.3 won 67.5%
+    of the games, 0.01 won 54%), from three players the odds matter more (0.1 won 85% at three,
+    0.3 only 77%).
+    """
+    return 0.3 if players == 2 else 0.1
+
+
 class MemoryBot(TrackingBot):
     """Public inference: sure hits first, never a sure miss, then the best chance."""
 
@@ -91,7 +102,11 @@ class MemoryBot(TrackingBot):
         legal = decision.legal_actions
         if len(legal) == 1:
             return legal[0]
-        ranked = ranked_asks(self.tracker(decision), decision.seat, legal)
+        tracker = self.tracker(decision)
+        # A sure miss can still fish the rank, and a rank near its book may outscore a likely
+        # gift: it is ruled out first, not left to the scores.
+        open_asks = [ask for ask in legal if not sure_miss(tracker, ask)] or legal
+        ranked = ranked_asks(tracker, decision.seat, open_asks, focus_for(tracker.num_players))
         best = ranked[0][0]
         return self.rng.choice([ask for score, ask in ranked if score >= best - 1e-9])
 
@@ -167,15 +182,15 @@ def playout(state: Any, seat: int, rng: random.Random, max_steps: int = 400) -> 
 class MemoryCandidates:
     """The search's candidates: memory's best few asks, a single one when it is a sure hit."""
 
-    def __init__(self, width: int = 4, focus: float = 0.05) -> None:
+    def __init__(self, width: int = 4) -> None:
         self.width = width
-        self.focus = focus
         self.memory = MemoryBot()
 
     def __call__(self, decision: Decision) -> list[GroupAsk]:
         legal = decision.legal_actions
         tracker = self.memory.tracker(decision)
-        ranked = ranked_asks(tracker, decision.seat, legal, self.focus)
+        open_asks = [ask for ask in legal if not sure_miss(tracker, ask)] or legal
+        ranked = ranked_asks(tracker, decision.seat, open_asks, focus_for(tracker.num_players))
         if rank_chances(tracker, [ranked[0][1]])[0] >= 1.0:
             return [ranked[0][1]]  # a sure hit keeps the turn: nothing to weigh
         return [ask for _, ask in ranked[: self.width]]
