@@ -175,3 +175,19 @@ def test_openspiel_has_no_move_where_parlour_goes_on() -> None:
             if found == 2:
                 break
         assert found == 2, key
+
+
+@pytest.mark.slow
+def test_a_hundred_thousand_games_equal_openspiel() -> None:
+    """The long run behind docs/gofish.md: 100,000 games over the same tables (`-m slow`)."""
+    games = stalled = 0
+    seed = 0
+    while games < 100_000:
+        for players, params in CASES:
+            try:
+                play_both(10**6 + seed, players, params)
+            except NoMove:
+                stalled += 1
+            games += 1
+        seed += 1
+    assert stalled < games // 100
