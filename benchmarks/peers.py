@@ -162,9 +162,9 @@ def rate(work: Callable[[int], int], seconds: float) -> float:
 def flip7_workloads() -> dict[str, Callable[[int], int]]:
     from parlour.bots.base import make_bot
     from parlour.core.game import Seat
-    from parlour.core.runner import play_bots
     from parlour.games.flip7 import kernel
     from parlour.games.flip7.game import GAME
+    from parlour.play.runner import play_bots
 
     seats = [Seat("a"), Seat("b")]
 
@@ -307,7 +307,7 @@ class LeanFamilles:
 def familles_workloads(players: int) -> dict[str, Callable[[int], int]]:
     from parlour.bots.base import make_bot
     from parlour.core.registry import get_game
-    from parlour.core.runner import play_bots
+    from parlour.play.runner import play_bots
 
     out: dict[str, Callable[[int], int]] = {}
     try:
