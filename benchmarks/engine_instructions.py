@@ -27,7 +27,7 @@ WORKLOADS = {
     "flip7, 2 players, threshold:23 v threshold:20": """
 from parlour.bots.base import make_bot
 from parlour.core.game import Seat
-from parlour.core.runner import play_bots
+from parlour.play.runner import play_bots
 from parlour.games.flip7.game import GAME
 seats = [Seat("a"), Seat("b")]
 make_bot(GAME, "threshold")
@@ -40,7 +40,7 @@ for i in range(N):
 import random
 from parlour.bots.base import make_bot
 from parlour.core.registry import get_game
-from parlour.core.runner import play_bots
+from parlour.play.runner import play_bots
 game = get_game("familles")
 make_bot(game, "random")
 for i in range(N):

@@ -34,7 +34,7 @@ from typing import Any
 
 from parlour.core.options import make_rules, parse_options
 from parlour.core.registry import get_game
-from parlour.core.runner import play_bots
+from parlour.play.runner import play_bots
 from parlour.sim.schedule import derive_seed
 from parlour.sim.worker import seat_names, seeded_bots
 

@@ -22,11 +22,11 @@ from typing import Any
 import numpy as np
 
 from parlour.core.registry import get_game
-from parlour.core.runner import play_bots
 from parlour.games.familles import kernel as familles
 from parlour.games.familles.rules import FamillesRules
 from parlour.games.panoplies import kernel as panoplies
 from parlour.games.panoplies.rules import PanopliesRules
+from parlour.play.runner import play_bots
 from parlour.sim.worker import seat_names, seeded_bots
 
 # name: (game, bots by seat, Panoplies rules)

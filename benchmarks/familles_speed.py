@@ -14,7 +14,7 @@ from typing import Any
 
 from parlour.bots.base import make_bot
 from parlour.core.registry import get_game
-from parlour.core.runner import play_game
+from parlour.play.runner import play_game
 
 
 def games_per_second(game_name: str, specs: list[str], games: int) -> float:

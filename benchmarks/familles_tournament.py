@@ -1,7 +1,7 @@
 """Tournaments of Jeu des 7 familles bots (measured here, never asserted in tests).
 
 Seats are rotated game by game, ties are shared, and each bot's win share comes with a Wilson
-95% interval. Uses parlour.core.runner, so the results match `parlour simulate familles`.
+95% interval. Uses parlour.play.runner, so the results match `parlour simulate familles`.
 
     python benchmarks/familles_tournament.py --bots memory,random --games 5000
     python benchmarks/familles_tournament.py --bots memory,random,random,random --games 5000
@@ -22,7 +22,7 @@ from typing import Any
 from parlour.bots.base import make_bot
 from parlour.core.options import make_rules, parse_options
 from parlour.core.registry import get_game
-from parlour.core.runner import play_game
+from parlour.play.runner import play_game
 
 
 def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:

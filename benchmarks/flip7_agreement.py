@@ -8,7 +8,7 @@
 threshold). Game i has the seed `simulate` would give it (master seed, index) and the bots seated
 as `simulate` seats them. The kernel plays every game, in batches; the reference engine plays
 every game too, or every `--every`-th one only (the counter and the solver are slow there; 0:
-none, to time the kernel alone), in `--workers` processes, through the core runner and the bots
+none, to time the kernel alone), in `--workers` processes, through the runner and the bots
 of bots.py. `--seconds` stops starting batches after that many seconds. Prints the games played
 by the kernel, the games compared, the differences (the first few in full) and each side's games
 per CPU second (the engine's summed over its workers). Stop it with Ctrl-C (or a SIGTERM) at any
@@ -42,7 +42,7 @@ def reference_check(
     from parlour.bots.base import make_bot
     from parlour.core.game import Seat
     from parlour.core.registry import get_game
-    from parlour.core.runner import play_bots
+    from parlour.play.runner import play_bots
 
     game = get_game("flip7")
     started = time.process_time()

@@ -14,8 +14,8 @@ import time
 
 from parlour.bots.base import make_bot
 from parlour.core.events import SeatFeed
-from parlour.core.runner import decision_for
 from parlour.games.flip7.game import GAME
+from parlour.play.runner import decision_for
 
 
 def random_games(seconds: float, players: int) -> tuple[float, float]:

@@ -3,7 +3,7 @@
     python benchmarks/flip7_tournament.py --games 20000 --workers 2
     python benchmarks/flip7_tournament.py --table strong,threshold:23,threshold:23,threshold:23
 
-Each game is played by parlour.core.runner.play_game from its own seed; seat k of game g is
+Each game is played by parlour.play.runner.play_game from its own seed; seat k of game g is
 the bot at position (k + g) mod n of the table, so every bot sits in every seat equally often.
 Wins are shared on a tie; the 95% interval of a win share is Wilson's. Prints a Markdown table
 (and JSON with --json).
@@ -20,7 +20,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 from parlour.bots.base import make_bot
 from parlour.core.registry import get_game
-from parlour.core.runner import play_game
+from parlour.play.runner import play_game
 
 DEFAULT_TABLES = [
     "strong,threshold:23",

@@ -24,6 +24,9 @@ machine load hits both alike; rates are per second of this process's CPU time
   tables)` (the bots named as `simulate` names them, outcomes returned as Python tuples). A
   lean plain-Python 7 familles (`LeanFamilles`: lists of ints, no events, views or checks) is
   timed beside them for scale: the most any CPython engine of the game can do.
+- Every registered game that names its peer (the `peer` capability: the same game in OpenSpiel,
+  with the same rules), random play on both sides, Parlour through its public `bulk_play`; at
+  the `--familles-players` counts. `--no-same-game` skips them.
 - Beggar, with `--beggar`: `beggar_peer.run()` (acinnes/bmn built with g++), when present.
 """
 
@@ -162,9 +165,9 @@ def rate(work: Callable[[int], int], seconds: float) -> float:
 def flip7_workloads() -> dict[str, Callable[[int], int]]:
     from parlour.bots.base import make_bot
     from parlour.core.game import Seat
-    from parlour.core.runner import play_bots
     from parlour.games.flip7 import kernel
     from parlour.games.flip7.game import GAME
+    from parlour.play.runner import play_bots
 
     seats = [Seat("a"), Seat("b")]
 
@@ -210,7 +213,12 @@ def _sample(outcomes: list[tuple[int, float]], r: float) -> int:
 
 
 def go_fish_game(players: int) -> Callable[[int], int]:
-    """One uniformly random game of OpenSpiel's go_fish at `players`, as lean as we can drive it.
+    """One uniformly random game of OpenSpiel's go_fish at `players` (see `openspiel_game`)."""
+    return openspiel_game("go_fish", {"players": players})
+
+
+def openspiel_game(name: str, params: dict[str, Any]) -> Callable[[int], int]:
+    """One uniformly random game of OpenSpiel's `name(params)`, as lean as we can drive it.
 
     Chance nodes (the draws) are sampled from their own probabilities by one `random()` and a
     running sum, and a move is one index into the legal actions: no NumPy call per node, which
@@ -218,11 +226,11 @@ def go_fish_game(players: int) -> Callable[[int], int]:
     """
     import pyspiel
 
-    go_fish = pyspiel.load_game(f"go_fish(players={players})")
+    spiel_game = pyspiel.load_game(name, dict(params))
 
     def peer(i: int) -> int:
         rng = random.Random(i)
-        state = go_fish.new_initial_state()
+        state = spiel_game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
                 state.apply_action(_sample(state.chance_outcomes(), rng.random()))
@@ -307,7 +315,7 @@ class LeanFamilles:
 def familles_workloads(players: int) -> dict[str, Callable[[int], int]]:
     from parlour.bots.base import make_bot
     from parlour.core.registry import get_game
-    from parlour.core.runner import play_bots
+    from parlour.play.runner import play_bots
 
     out: dict[str, Callable[[int], int]] = {}
     try:
@@ -348,6 +356,30 @@ def familles_workloads(players: int) -> dict[str, Callable[[int], int]]:
     return out
 
 
+def same_game_workloads(name: str, players: int) -> dict[str, Callable[[int], int]] | None:
+    """A registered game that names its peer (its `peer` capability: the same game in
+    OpenSpiel) against that peer, random play on both sides, Parlour through the public
+    `Game.bulk_play`. None when the game names no peer or cannot bulk-play random bots."""
+    from parlour.core.registry import get_game
+
+    game = get_game(name)
+    peer = game.peer(players)
+    table = [("random",) * players]
+    if peer is None or game.bulk_play(None, [], table) is None:
+        return None
+
+    def public_bulk(i: int) -> int:
+        game.bulk_play(None, range(i, i + 2000), table)
+        return 2000
+
+    return {
+        f"peer (OpenSpiel {peer.openspiel_name}, {players}p)": openspiel_game(
+            peer.openspiel_name, dict(peer.params)
+        ),
+        f"Parlour Game.bulk_play ({players}p)": public_bulk,
+    }
+
+
 def compare(name: str, works: dict[str, Callable[[int], int]], seconds: float, rounds: int) -> None:
     rates: dict[str, list[float]] = {label: [] for label in works}
     for _ in range(rounds):
@@ -369,6 +401,12 @@ def main() -> None:
     )
     parser.add_argument("--familles-players", type=int, nargs="+", default=[2, 3])
     parser.add_argument("--beggar", action="store_true", help="also run beggar_peer.run()")
+    parser.add_argument(
+        "--no-same-game",
+        dest="same_game",
+        action="store_false",
+        help="skip the games that name their OpenSpiel peer (the same game on both sides)",
+    )
     args = parser.parse_args()
     if "flip7" in args.games:
         compare("Flip 7, 2 players, threshold:23 v threshold:20", flip7_workloads(), args.seconds,
@@ -376,6 +414,15 @@ def main() -> None:
     for players in args.familles_players if "familles" in args.games else []:
         compare(f"7 familles v go_fish, {players} players, random play",
                 familles_workloads(players), args.seconds, args.rounds)  # fmt: skip
+    # Every game that names its peer: the same game on both sides.
+    from parlour.core.registry import game_names
+
+    for name in game_names() if args.same_game else []:
+        for players in args.familles_players:
+            works = same_game_workloads(name, players)
+            if works is not None:
+                compare(f"{name} v its OpenSpiel peer, {players} players, random play", works,
+                        args.seconds, args.rounds)  # fmt: skip
     if args.beggar and (Path(__file__).parent / "beggar_peer.py").exists():
         import sys
 

@@ -13,7 +13,6 @@ import typer
 
 from parlour.cli_rich import lazy_console
 from parlour.core.errors import ParlourError
-from parlour.core.registry import GAME_MODULES
 
 # Start-up: every command pays for what this module and the layers' `cli` modules import, so
 # they import only Typer and the core's small modules; Rich, the engines, NumPy, Textual and the
@@ -24,7 +23,7 @@ from parlour.core.registry import GAME_MODULES
 
 app = typer.Typer(
     name="parlour",
-    help="Parlour: Beggar-My-Neighbour, Flip 7, the Jeu des 7 familles and Panoplies.",
+    help="Parlour: family card games to play, simulate, search and learn (`parlour games`).",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -45,7 +44,6 @@ COMMAND_MODULES = [
     "parlour.tui.cli",
     "parlour.web.cli",
     "parlour.rl.cli",
-    *(f"parlour.games.{name}.cli" for name in GAME_MODULES),
 ]
 
 
@@ -88,7 +86,7 @@ def replay_command(
 
 @app.command("rules")
 def rules_command(
-    game: Annotated[str, typer.Argument(help="beggar, flip7, familles or panoplies.")],
+    game: Annotated[str, typer.Argument(help="The game (see `parlour games`).")],
     lang: LangOption = None,
 ) -> None:
     """Print the rules of a game and its options with their defaults."""
@@ -127,11 +125,12 @@ def rules_command(
 def about_command(lang: LangOption = None) -> None:
     """Credits and licence."""
     from parlour import __version__
-    from parlour.i18n import resolve_lang, t
+    from parlour.i18n import resolve_lang
+    from parlour.i18n.about import about_text
 
     language = resolve_lang(lang)
     console.print(f"Parlour {__version__}")
-    console.print(t("credits", language), highlight=False, markup=False)
+    console.print(about_text(language), highlight=False, markup=False)
 
 
 @app.command("games")
@@ -153,6 +152,16 @@ def _register_layers() -> None:
                 continue  # that layer is absent, or its optional extra is not installed
             raise
         module.register(app)
+    # A game's own verbs: the `parlour.commands` group names a function that adds them, so
+    # that no game's engine is imported to list them.
+    from importlib.metadata import entry_points
+
+    for point in entry_points(group="parlour.commands"):
+        try:
+            add_verbs = point.load()
+        except ImportError:
+            continue  # that game's optional extra is not installed
+        add_verbs(app)
 
 
 _register_layers()
@@ -175,7 +184,7 @@ def _root(
         ),
     ] = False,
 ) -> None:
-    """Parlour: Beggar-My-Neighbour, Flip 7, the Jeu des 7 familles and Panoplies."""
+    """Parlour: family card games to play, simulate, search and learn (`parlour games`)."""
 
 
 @app.command("completion")

@@ -74,8 +74,9 @@ FRENCH: dict[str, str] = {
 
 # Command help written in English by each layer, in French (the first line is what lists show).
 FRENCH_HELP: dict[str, str] = {
-    "Parlour: Beggar-My-Neighbour, Flip 7, the Jeu des 7 familles and Panoplies.": (
-        "Parlour : Beggar-My-Neighbour, Flip 7, le Jeu des 7 familles et les Panoplies."
+    "Parlour: family card games to play, simulate, search and learn (`parlour games`).": (
+        "Parlour : des jeux de cartes en famille, pour jouer, simuler, chercher et apprendre "
+        "(`parlour games`)."
     ),
     "Print the version and exit.": "Afficher la version et quitter.",
     "Replay a saved game: the narration, or the result with --json.": (
@@ -91,7 +92,7 @@ FRENCH_HELP: dict[str, str] = {
     "Print the rules of a game and its options with their defaults.": (
         "Afficher les règles d'un jeu et ses options avec leurs valeurs par défaut."
     ),
-    "beggar, flip7, familles or panoplies.": "beggar, flip7, familles ou panoplies.",
+    "The game (see `parlour games`).": "Le jeu (voir `parlour games`).",
     "Credits and licence.": "Crédits et licence.",
     "List the games this installation offers.": "Lister les jeux de cette installation.",
     'Print the shell completion script, e.g. `eval "$(parlour completion bash)"`.': (
@@ -101,9 +102,6 @@ FRENCH_HELP: dict[str, str] = {
     "Play in the terminal against bots or hot-seat; flags skip the setup screen.": (
         "Jouer dans le terminal contre des robots ou à plusieurs sur le même écran ; les "
         "options passent l'écran de préparation."
-    ),
-    "beggar, flip7, familles or panoplies (see `parlour games`).": (
-        "beggar, flip7, familles ou panoplies (voir `parlour games`)."
     ),
     "Number of players (skips the setup screen).": (
         "Nombre de joueurs (passe l'écran de préparation)."

@@ -14,7 +14,7 @@ import pytest
 from parlour.core.events import SeatFeed
 from parlour.core.game import State
 from parlour.core.registry import get_game
-from parlour.core.runner import decision_for
+from parlour.play.runner import decision_for
 
 SEED = 0x5DEECE66D1234567  # large enough that no count or card number equals it by chance
 ATOMS = (str, bytes, int, float, complex, bool, type(None), range)
@@ -147,7 +147,7 @@ def test_a_bot_that_reads_no_table_gets_no_view_and_cannot_pretend_to() -> None:
 def test_random_games_without_a_table_end_as_with_one(name: str) -> None:
     """Skipping the view must not change a seeded game: same actions, same outcome."""
     from parlour.bots.base import make_bot
-    from parlour.core.runner import play_bots
+    from parlour.play.runner import play_bots
 
     game = get_game(name)
 

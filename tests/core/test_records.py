@@ -4,6 +4,7 @@ import pytest
 
 from parlour.core.errors import RecordError
 from parlour.core.records import FORMAT, load_record, record_of, replay
+from parlour.core.registry import game_names
 from parlour.games.beggar.game import GAME
 from parlour.games.beggar.rules import FLIP, BeggarRules
 
@@ -83,7 +84,7 @@ def _random_finished_record(name: str, seed: int) -> dict:
     return json.loads(json.dumps(record_of(state)))
 
 
-GAMES = ["beggar", "flip7", "familles", "panoplies"]
+GAMES = game_names()  # every registered game, a new one included
 
 
 @pytest.mark.parametrize("name", GAMES)

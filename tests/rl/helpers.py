@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from parlour.core.game import State
-from parlour.core.registry import game_names, get_game
-from parlour.rl.encoding import ENCODERS, resolve_rules, with_turn_cap
+from parlour.core.registry import get_game
+from parlour.rl.encoding import encodable_games, resolve_rules, with_turn_cap
 
 
 @dataclass(frozen=True)
@@ -35,7 +35,7 @@ _CASES = [
 
 def _ready(name: str) -> bool:
     """Installed with its bots (a game still being written is left out until it lands)."""
-    if name not in game_names() or name not in ENCODERS:
+    if name not in encodable_games():
         return False
     try:
         get_game(name).bots()

@@ -72,8 +72,19 @@ def test_rules_are_read_from_strings_mappings_and_objects() -> None:
 
 
 def test_an_unknown_game_has_no_encoder() -> None:
-    with pytest.raises(ParlourError, match="no observation encoder"):
+    with pytest.raises(ParlourError, match="unknown game 'chess'"):
         make_encoder("chess", None, 2)
+
+
+def test_a_game_without_the_encoder_capability_has_none() -> None:
+    from parlour.games.flip7.game import Flip7
+
+    class Unencoded(Flip7):
+        def encoder(self) -> None:
+            return None
+
+    with pytest.raises(ParlourError, match="no observation encoder for 'flip7'"):
+        make_encoder(Unencoded(), None, 2)
 
 
 @pytest.mark.parametrize(

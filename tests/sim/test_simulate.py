@@ -12,7 +12,7 @@ import pytest
 from parlour.core.errors import ParlourError
 from parlour.core.records import load_record, replay
 from parlour.core.registry import get_game
-from parlour.core.runner import play_game
+from parlour.play.runner import play_game
 from parlour.sim import SimulationFailed, simulate
 from parlour.sim.output import game_columns
 from parlour.sim.schedule import derive_seed, game_seed, seating

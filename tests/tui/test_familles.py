@@ -10,12 +10,12 @@ import pytest
 from textual.widgets import Static
 
 from parlour.core.registry import get_game
+from parlour.games.familles.terminal import card_text, family_name, family_of, hints, member
 from parlour.tui.app import ParlourApp
 from parlour.tui.config import PlayConfig, SeatPlan
 from parlour.tui.screens import HandoffScreen, TableScreen
 from parlour.tui.session import PlaySession
 from parlour.tui.tables import TableContext
-from parlour.tui.tables.familles import card_text, family_name, family_of, hints, member
 from tests.tui.helpers import (
     narration,
     on_screen,

@@ -12,8 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from parlour.core.registry import get_game
+from parlour.games.familles.terminal import table_tracker
 from parlour.tui.tables import TableContext
-from parlour.tui.tables.familles import table_tracker
 
 
 @settings(deadline=None)

@@ -42,7 +42,8 @@ def cards_of_the_mover(session: PlaySession) -> list[str]:
         return [f"[{c}]" for c in row["numbers"]] + [f"[{c}]" for c in row["modifiers"]]
     if game == "beggar":
         return [str(view["stack_sizes"][0])]
-    from parlour.tui.tables import familles, panoplies
+    from parlour.games.familles import terminal as familles
+    from parlour.games.panoplies import terminal as panoplies
 
     ctx = session.context()
     if game == "familles":

@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
+from parlour.core.capabilities import Capabilities
 from parlour.core.errors import IllegalAction, RulesError
 from parlour.core.events import Event
 
@@ -245,8 +246,11 @@ class State(ABC):
         """A copy of the game-specific fields (the base class copies its own)."""
 
 
-class Game(ABC):
-    """A game's entry point: its name, rules class, players, actions, narration and bots."""
+class Game(Capabilities, ABC):
+    """A game's entry point: its name, rules class, players, actions, narration and bots.
+
+    The optional hooks (texts, bulk paths, faces) are declared with their defaults in
+    `parlour.core.capabilities`."""
 
     name: ClassVar[str]
     title: ClassVar[dict[str, str]]

@@ -18,11 +18,14 @@ register(
         "default": {"en": "default", "fr": "défaut"},
         "meaning": {"en": "meaning", "fr": "signification"},
         "credits": {
-            "en": "Parlour is free software (GPL-3.0-or-later). Flip 7 is a game by Eric Olsen, "
-            "published by The Op Games. The Panoplies rule is by Sally and Loïse Margency.",
-            "fr": "Parlour est un logiciel libre (GPL-3.0 ou ultérieure). Flip 7 est un jeu "
-            "d'Eric Olsen, édité par The Op Games. La règle des Panoplies est de Sally et "
-            "Loïse Margency.",
+            "en": "Parlour is free software (GPL-3.0-or-later): you may use, study, share and "
+            "change it.",
+            "fr": "Parlour est un logiciel libre (GPL-3.0 ou ultérieure) : vous pouvez "
+            "l'utiliser, l'étudier, le partager et le modifier.",
+        },
+        "traditional": {
+            "en": "a traditional game.",
+            "fr": "un jeu traditionnel.",
         },
     }
 )

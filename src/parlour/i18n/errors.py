@@ -21,10 +21,6 @@ register(
             "en": "that move is not allowed now",
             "fr": "ce coup n'est pas permis maintenant",
         },
-        "rule.flip_only": {
-            "en": "the only move in Beggar-My-Neighbour is to flip",
-            "fr": "le seul coup de Beggar-My-Neighbour est de retourner sa carte",
-        },
         "rule.not_an_ask": {
             "en": "the only move is to ask a player for a card",
             "fr": "le seul coup est de demander une carte à un joueur",
@@ -45,41 +41,9 @@ register(
             "en": "you may only ask a player who holds cards",
             "fr": "on ne demande qu'à un joueur qui a des cartes",
         },
-        "rule.familles.card_laid": {
-            "en": "that family is already laid down",
-            "fr": "cette famille est déjà posée",
-        },
-        "rule.panoplies.card_laid": {
-            "en": "that character's outfit is already laid down",
-            "fr": "la tenue de ce personnage est déjà posée",
-        },
         "rule.card_held": {
             "en": "you may not ask for a card you already hold",
             "fr": "on ne demande pas une carte que l'on a déjà",
-        },
-        "rule.family_not_held": {
-            "en": "you may only ask for a card of a family you already hold",
-            "fr": "on ne demande une carte que d'une famille dont on a déjà une carte",
-        },
-        "rule.character_not_held": {
-            "en": "you may only ask for a card of a character you already hold",
-            "fr": "on ne demande une carte que d'un personnage dont on a déjà une carte",
-        },
-        "rule.stay_needs_a_card": {
-            "en": "you cannot stay with no number or modifier in front",
-            "fr": "on ne peut pas s'arrêter sans numéro ni bonus devant soi",
-        },
-        "rule.hit_or_stay": {
-            "en": "on your turn you hit or stay",
-            "fr": "à votre tour, vous tirez une carte ou vous vous arrêtez",
-        },
-        "rule.choose_a_target": {
-            "en": "choose who gets the action card",
-            "fr": "choisissez qui reçoit la carte action",
-        },
-        "rule.target_must_be_eligible": {
-            "en": "that player cannot get the action card",
-            "fr": "ce joueur ne peut pas recevoir la carte action",
         },
     }
 )

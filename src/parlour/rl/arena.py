@@ -20,7 +20,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 from parlour.bots.base import Bot
 from parlour.core.events import SeatFeed
 from parlour.core.game import Outcome
-from parlour.core.runner import decision_for
+from parlour.play.runner import decision_for
 from parlour.rl.openspiel_game import SEED_NODES, ParlourSpielGame, ParlourSpielState, resampler
 
 

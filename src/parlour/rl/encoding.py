@@ -11,7 +11,6 @@ so a policy learnt in one seat plays in any other.
 from __future__ import annotations
 
 import dataclasses
-import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
@@ -19,18 +18,11 @@ from typing import Any, ClassVar
 
 import numpy as np
 
+from parlour.core.capabilities import offers
 from parlour.core.errors import ParlourError
 from parlour.core.game import Game, State
 from parlour.core.options import make_rules, parse_options
-from parlour.core.registry import get_game
-
-# game name -> "module:class" of its encoder; imported only when used.
-ENCODERS: dict[str, str] = {
-    "beggar": "parlour.rl.encoders.beggar:BeggarEncoder",
-    "flip7": "parlour.rl.encoders.flip7:Flip7Encoder",
-    "familles": "parlour.rl.encoders.familles:FamillesEncoder",
-    "panoplies": "parlour.rl.encoders.panoplies:PanopliesEncoder",
-}
+from parlour.core.registry import game_names, get_game
 
 
 @dataclass(frozen=True)
@@ -158,12 +150,18 @@ class ViewEncoder(ABC):
 
 
 def make_encoder(game: Game | str, rules: Any, num_players: int) -> ViewEncoder:
-    name = game if isinstance(game, str) else game.name
-    if name not in ENCODERS:
-        raise ParlourError(f"no observation encoder for {name!r}")
-    module, _, attribute = ENCODERS[name].partition(":")
-    cls: type[ViewEncoder] = getattr(importlib.import_module(module), attribute)
-    return cls(rules, num_players)
+    """The game's observation encoder (its `encoder` capability) for these rules and players."""
+    found = resolve_game(game)
+    cls = found.encoder()
+    if cls is None:
+        raise ParlourError(f"no observation encoder for {found.name!r}")
+    encoder: ViewEncoder = cls(rules, num_players)
+    return encoder
+
+
+def encodable_games() -> list[str]:
+    """The registered games that offer an observation encoder, for the research adapters."""
+    return [name for name in game_names() if offers(get_game(name), "encoder")]
 
 
 def action_mask(state: State, num_actions: int) -> np.ndarray:

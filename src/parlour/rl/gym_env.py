@@ -28,7 +28,7 @@ from parlour.bots.base import Bot, make_bot
 from parlour.core.errors import IllegalAction, ParlourError
 from parlour.core.events import SeatFeed
 from parlour.core.game import Game, State
-from parlour.core.runner import decision_for
+from parlour.play.runner import decision_for
 from parlour.rl.encoding import (
     action_mask,
     check_table,

@@ -46,11 +46,10 @@ from parlour.rl.encoding import (
 
 SEED_NODES = 4
 SEED_OUTCOMES = 256
+
+
 # Cap on player moves when the rules set none, so that OpenSpiel's max_game_length is honest;
 # reaching it ends the game as a draw ("capped"), as the engine's own max_turns does.
-DEFAULT_MAX_TURNS = {"beggar": 20_000, "flip7": 2_000, "familles": 2_000, "panoplies": 2_000}
-
-
 def short_name(game_name: str) -> str:
     return f"parlour_{game_name}"
 
@@ -74,7 +73,7 @@ def game_type(game: Game) -> pyspiel.GameType:
             "players": max(2, game.min_players),
             # Options as "k:v;k:v": OpenSpiel's game strings reserve "=" and ",".
             "rules": "",
-            "max_turns": DEFAULT_MAX_TURNS.get(game.name, 2_000),
+            "max_turns": game.research_max_turns(),
         },
     )
 

@@ -93,7 +93,7 @@ def _out_json(obj: object) -> None:
 
 
 def simulate_command(
-    game: Annotated[str, typer.Argument(help="beggar, flip7, familles or panoplies.")],
+    game: Annotated[str, typer.Argument(help="The game (see `parlour games`).")],
     bots: BotsOption,
     games: GamesOption = 1000,
     rules: RulesOption = None,
@@ -177,7 +177,7 @@ def simulate_command(
 
 
 def tournament_command(
-    game: Annotated[str, typer.Argument(help="beggar, flip7, familles or panoplies.")],
+    game: Annotated[str, typer.Argument(help="The game (see `parlour games`).")],
     bots: BotsOption,
     games: TableGamesOption = 1000,
     table_size: Annotated[

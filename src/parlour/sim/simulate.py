@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from parlour.bots.base import make_bot
+from parlour.core.capabilities import offers
 from parlour.core.errors import FileProblem, ParlourError, RulesError
 from parlour.core.game import Game
 from parlour.core.options import make_rules, parse_options
@@ -103,10 +104,10 @@ def _bulk_works(game: Game, rules: Any, players: int) -> bool:
     Asked with no seeds: the check must not start a compiled kernel's threads in this
     process, which then forks the workers.
     """
-    if not hasattr(game, "bulk_outcomes"):
+    if not offers(game, "bulk_outcomes"):
         return False
     try:
-        answer = game.bulk_outcomes(rules, players, [])  # type: ignore[attr-defined]
+        answer = game.bulk_outcomes(rules, players, [])
     except (ParlourError, ValueError):
         return False
     return answer is not None  # None: "not these rules"
@@ -115,10 +116,10 @@ def _bulk_works(game: Game, rules: Any, players: int) -> bool:
 def _bulk_bots_work(game: Game, rules: Any, specs: Sequence[str]) -> bool:
     """Whether the game's bulk path plays these bots itself (Flip 7's kernel plays threshold
     bots); asked with no seeds, so nothing is compiled or started here."""
-    if not hasattr(game, "bulk_play"):
+    if not offers(game, "bulk_play"):
         return False
     try:
-        return game.bulk_play(rules, [], [tuple(specs)]) is not None  # type: ignore[attr-defined]
+        return game.bulk_play(rules, [], [tuple(specs)]) is not None
     except (ParlourError, ValueError):
         return False
 

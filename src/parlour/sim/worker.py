@@ -1,7 +1,7 @@
 """Plays one chunk of a job, in whatever process or Ray worker it lands.
 
-A game is played through the registry and the core runner only. Each game gets fresh bots whose
-random generators derive from the game's seed exactly as `parlour.core.runner.play_game` derives
+A game is played through the registry and the runner only. Each game gets fresh bots whose
+random generators derive from the game's seed exactly as `parlour.play.runner.play_game` derives
 them, so any single game can be reproduced on its own with `play_game(game, bots, seed)`.
 """
 
@@ -15,11 +15,12 @@ from typing import Any
 import numpy as np
 
 from parlour.bots.base import Bot, make_bot
+from parlour.core.capabilities import offers
 from parlour.core.game import Game, Outcome, Seat, State
 from parlour.core.options import make_rules
 from parlour.core.records import record_of
 from parlour.core.registry import get_game
-from parlour.core.runner import play_bots
+from parlour.play.runner import play_bots
 from parlour.sim.schedule import Chunk, SimJob, game_seed, seating
 
 
@@ -156,14 +157,14 @@ def _play_bulk(game: Game, rules: Any, job: SimJob, chunk: Chunk) -> ChunkResult
     seeds = [game_seed(job, index) for index in range(chunk.start, chunk.stop)]
     rows = _Rows(chunk.size, n)
     try:
-        if hasattr(game, "bulk_play"):  # a bulk path that plays the bots too (Flip 7)
+        if offers(game, "bulk_play"):  # a bulk path that plays the bots too (Flip 7)
             tables = [
                 tuple(job.bots[b] for b in seating(index, n))
                 for index in range(chunk.start, chunk.stop)
             ]
-            answer = game.bulk_play(rules, seeds, tables)  # type: ignore[attr-defined]
+            answer = game.bulk_play(rules, seeds, tables)
         else:
-            answer = game.bulk_outcomes(rules, n, seeds)  # type: ignore[attr-defined]
+            answer = game.bulk_outcomes(rules, n, seeds)
     except Exception as err:  # reported against the chunk's first game: no record exists
         specs = tuple(job.bots[b] for b in seating(chunk.start, n))
         failure = _failure(chunk.job, chunk.start, seeds[0], specs, None, err)

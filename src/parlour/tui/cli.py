@@ -20,7 +20,7 @@ def register(app: typer.Typer) -> None:
 def play_command(
     game: Annotated[
         str | None,
-        typer.Argument(help="beggar, flip7, familles or panoplies (see `parlour games`)."),
+        typer.Argument(help="The game (see `parlour games`)."),
     ] = None,
     players: Annotated[
         int | None, typer.Option("--players", help="Number of players (skips the setup screen).")

@@ -31,6 +31,7 @@ from parlour.core.errors import IllegalAction, ParlourError
 from parlour.core.options import describe_options, parse_options
 from parlour.core.registry import game_names, get_game
 from parlour.i18n import LANGS, has, t
+from parlour.i18n.about import about_text
 from parlour.i18n.errors import localise_error
 from parlour.i18n.options import option_help, option_label, value_label
 from parlour.tui import tables
@@ -713,8 +714,7 @@ class RulesScreen(ClosableModal):
     def compose(self) -> ComposeResult:
         session, lang = self.session, self.session.lang
         game = session.game
-        text_of = getattr(game, "rules_text", None)
-        body = text_of(lang) if text_of is not None else ""
+        body = game.rules_text(lang)
         table = Table(title=t("options", lang), expand=True)
         table.add_column(t("option", lang))
         table.add_column(t("tui.current", lang))
@@ -747,7 +747,8 @@ class AboutScreen(ClosableModal):
 
         with Center(classes="centre"), Vertical(classes="card", id="about"):
             yield Static(Text(t("tui.about_title", self.lang), style="bold"))
-            yield Static(Text(t("tui.about", self.lang, version=__version__)))
+            about = t("tui.about", self.lang, version=__version__)
+            yield Static(Text(f"{about}\n\n{about_text(self.lang)}"))
             yield Button(t("tui.close", self.lang), id="close")
 
 

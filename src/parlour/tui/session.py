@@ -22,9 +22,9 @@ from parlour.core.game import Game, Seat, State
 from parlour.core.options import make_rules
 from parlour.core.records import record_of, replay, save_record
 from parlour.core.registry import get_game
-from parlour.core.runner import decision_for
 from parlour.i18n import LANGS
 from parlour.i18n.errors import localise_error, rule_reason
+from parlour.play.runner import decision_for
 from parlour.tui import tables
 from parlour.tui.config import PlayConfig, SeatPlan
 
@@ -235,7 +235,7 @@ class PlaySession:
         except (KeyError, TypeError, ValueError, IndexError):
             # A view whose shape the dedicated table does not know yet (a game changed under
             # it): show it as it is rather than stop the game.
-            return tables.module_for("").render(context)
+            return tables.generic_table().render(context)
 
     # ----- moves -------------------------------------------------------------------------
     def play(self, action: Any) -> list[Event]:

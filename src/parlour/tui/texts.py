@@ -76,18 +76,9 @@ register(
         },
         "tui.about_title": {"en": "About Parlour", "fr": "À propos de Parlour"},
         "tui.about": {
-            "en": "Parlour {version}: Beggar-My-Neighbour, Flip 7, the Jeu des 7 familles and "
-            "Panoplies, in the terminal and on the web.\n\nFlip 7 is a game by Eric Olsen, "
-            "published by The Op Games.\nThe Panoplies rule is by Sally and Loïse Margency.\n"
-            "Beggar-My-Neighbour and the Jeu des 7 familles are traditional games.\n\n"
-            "Parlour is free software, under the GNU General Public License, version 3 or "
-            "later: you may use, study, share and change it.",
-            "fr": "Parlour {version} : Beggar-My-Neighbour, Flip 7, le Jeu des 7 familles et "
-            "les Panoplies, dans le terminal et sur le web.\n\nFlip 7 est un jeu d'Eric Olsen, "
-            "édité par The Op Games.\nLa règle des Panoplies est de Sally et Loïse Margency.\n"
-            "Beggar-My-Neighbour et le Jeu des 7 familles sont des jeux traditionnels.\n\n"
-            "Parlour est un logiciel libre, sous licence publique générale GNU, version 3 ou "
-            "ultérieure : vous pouvez l'utiliser, l'étudier, le partager et le modifier.",
+            "en": "Parlour {version}: family card games in the terminal and on the web.",
+            "fr": "Parlour {version} : des jeux de cartes en famille, dans le terminal et sur "
+            "le web.",
         },
         "tui.rules_title": {"en": "Rules: {title}", "fr": "Règles : {title}"},
         "tui.current": {"en": "this game", "fr": "cette partie"},

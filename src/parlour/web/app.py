@@ -25,6 +25,7 @@ from parlour.core.options import describe_options
 from parlour.core.records import replay
 from parlour.core.registry import game_names, get_game
 from parlour.i18n import LANGS, t
+from parlour.i18n.about import game_credits
 from parlour.web.inbound import BodyTooLarge, parse_json, read_capped
 from parlour.web.protocol import Session
 from parlour.web.replays import ReplayCache
@@ -75,20 +76,36 @@ def _type_name(hint: Any) -> str:
     return getattr(hint, "__name__", str(hint))
 
 
+async def game_drawing(request: Request) -> Response:
+    """`/static/games/<name>.js`: the game's own drawing (its `web_drawing`, package data of the
+    game), else the page's shared module of that name (`generic.js`), else 404. Relative
+    imports in a drawing (`../cards.js`) resolve against this URL, so a game's module is written
+    as if it sat in the page's static folder."""
+    name = request.path_params["name"]
+    drawing = None
+    if name in game_names():
+        drawing = get_game(name).web_drawing()
+    if drawing is not None and drawing.is_file():
+        return Response(drawing.read_text("utf-8"), media_type="text/javascript")
+    shared = STATIC / "games" / f"{name}.js"
+    if name.isidentifier() and shared.is_file():
+        return FileResponse(shared, media_type="text/javascript")
+    return Response("no such drawing", status_code=404, media_type="text/plain")
+
+
 def game_info(name: str, lang: str) -> dict[str, Any]:
     """What the creation form needs: players, options with their types, bots."""
     game = get_game(name)
     hints = typing.get_type_hints(game.rules_class)
     options = []
+    uploadable = game.upload_option()
     for field, default, help_text, choices in describe_options(game.rules_class):
         kind = _type_name(hints[field])
-        upload = False
-        if field == "deck":
-            # Over the web a deck is a shipped one or an uploaded file, never a server path.
-            from parlour.games.familles.decks import BUILTIN_DECKS
-
-            choices, upload = BUILTIN_DECKS, True
-            help_text = "the deck: fr, en, or a TOML deck file of your own (upload)"
+        upload = uploadable is not None and field == uploadable.field
+        if uploadable is not None and upload:
+            # Over the web such a value is a shipped one or an uploaded file, never a path.
+            choices = uploadable.builtin
+            help_text = f"{', '.join(uploadable.builtin)}, or {uploadable.help} (upload)"
         if kind not in ("bool", "int", "str", "float", "optional int", "optional float"):
             continue  # lists and the like are set from the command line only
         options.append(
@@ -101,8 +118,6 @@ def game_info(name: str, lang: str) -> dict[str, Any]:
                 "upload": upload,
             }
         )
-    text = getattr(game, "rules_text", None)
-    credits = getattr(game, "credits", None)
     return {
         "name": game.name,
         "title": game.title.get(lang, game.title["en"]),
@@ -112,8 +127,8 @@ def game_info(name: str, lang: str) -> dict[str, Any]:
         "options": options,
         "bots": sorted(available_bots(game)),
         "default_bot": default_bot(game),
-        "rules_text": text(lang) if text else "",
-        "credits": credits(lang) if credits else "",
+        "rules_text": game.rules_text(lang),
+        "credits": game.credits(lang),
     }
 
 
@@ -173,7 +188,9 @@ def create_app(settings: Settings) -> Starlette:
         from parlour import __version__
 
         lang = _lang(request)
-        return JSONResponse({"version": __version__, "credits": t("credits", lang)})
+        return JSONResponse(
+            {"version": __version__, "credits": t("credits", lang), "games": game_credits(lang)}
+        )
 
     async def api_tables(request: Request) -> Response:
         if request.method == "GET":
@@ -311,6 +328,7 @@ def create_app(settings: Settings) -> Starlette:
         Route("/api/tables/{table_id}/games/{number:int}/replay", api_replay),
         Route("/api/tables/{table_id}/games/{number:int}/record", api_record),
         WebSocketRoute("/ws/{table_id}", table_socket),
+        Route("/static/games/{name}.js", game_drawing),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
 

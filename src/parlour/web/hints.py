@@ -18,10 +18,9 @@ from parlour.games.askdraw.tracker import Tracker
 
 def odds_hint(game: Game, rules: Any, view: Mapping[str, Any], seat: int) -> dict[str, Any] | None:
     """Flip 7's bust risk and expected value of a hit, when `seat` chooses between the two."""
-    helper = getattr(game, "hint", None)
-    if helper is None or view.get("to_move") != seat:
+    if view.get("to_move") != seat:
         return None
-    odds = helper(view, rules)
+    odds = game.hint(view, rules)
     if odds is None:
         return None
     return {"kind": "odds", **{key: float(value) for key, value in odds.items()}}
@@ -64,8 +63,8 @@ class SeatHints:
         self.game = game
         self.rules = rules
         self.seat = seat
-        grouping = getattr(game, "grouping", None)
-        self.tracker = Tracker(grouping(rules), num_players, seat) if grouping else None
+        grouping = game.grouping(rules)
+        self.tracker = Tracker(grouping, num_players, seat) if grouping is not None else None
 
     def update(self, fresh: Iterable[Event], view: Mapping[str, Any]) -> dict[str, Any] | None:
         """Read the seat's new events; returns its hint now (None when the game has none)."""

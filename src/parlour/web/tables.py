@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import dataclasses
 import hashlib
 import hmac
 import json
@@ -80,28 +79,29 @@ def clean_name(raw: Any) -> str:
 
 
 def web_rule_values(game: Game, raw: Mapping[str, Any], deck_text: Any) -> dict[str, Any]:
-    """A web table's rules values: a deck is one of the shipped decks or the text of an
-    uploaded one, validated in memory; never a path on the server (that stays a command-line
-    feature), so no request can make the server open a file, and no message tells of one."""
+    """A web table's rules values. The option a game lets players upload (its `upload_option`:
+    the 7 familles' deck) is one of the shipped values or the text of an uploaded file (the
+    request's `deck_upload`), validated in memory; never a path on the server (that stays a
+    command-line feature), so no request can make the server open a file, and no message tells
+    of one."""
     values = dict(raw)
-    if "deck" not in {f.name for f in dataclasses.fields(game.rules_class)}:
+    upload = game.upload_option()
+    if upload is None:
         if deck_text is not None:
             raise TableError("bad_deck", f"{game.name} has no deck to upload")
         return values
-    from parlour.games.familles.decks import BUILTIN_DECKS, DeckError, register_deck_text
-
     if deck_text is not None:
         if not isinstance(deck_text, str):
             raise TableError("bad_deck", "an uploaded deck is the text of a TOML deck file")
         try:
-            values["deck"] = register_deck_text(deck_text)
-        except DeckError as err:
+            values[upload.field] = upload.register(deck_text)
+        except ParlourError as err:
             raise TableError("bad_deck", str(err)) from None
-    elif values.get("deck", BUILTIN_DECKS[0]) not in BUILTIN_DECKS:
+    elif values.get(upload.field, upload.builtin[0]) not in upload.builtin:
         raise TableError(
             "bad_rules",
-            f"a web table's deck is one of {', '.join(BUILTIN_DECKS)}, or an uploaded deck "
-            "(deck_upload: the text of a TOML deck file)",
+            f"a web table's {upload.field} is one of {', '.join(upload.builtin)}, or an "
+            f"uploaded file (deck_upload: {upload.help})",
         )
     return values
 
@@ -686,7 +686,7 @@ class Table:
             return
         if self.seats[seat].kind == "human" and self.connected(seat):
             return  # the player came back in time
-        from parlour.core.runner import decision_for
+        from parlour.play.runner import decision_for
 
         feed = SeatFeed(seat)
         # The bot thinks in a thread on a copy: the table's game may take in another

@@ -8,10 +8,10 @@ import pytest
 
 from parlour.bots.base import make_bot
 from parlour.bots.search import SearchBot, parse_budget
-from parlour.core.runner import play_game
 from parlour.games.familles.bots import hit_chances
 from parlour.games.familles.game import GAME
 from parlour.games.familles.rules import FamillesRules
+from parlour.play.runner import play_game
 from tests.games.familles.conftest import ask, c, make
 
 
@@ -53,7 +53,7 @@ def test_memory_knows_a_sure_hit_and_a_sure_miss() -> None:
 
 def test_memory_never_re_asks_a_sure_miss_and_infers_where_a_card_must_be() -> None:
     from parlour.core.events import SeatFeed
-    from parlour.core.runner import decision_for
+    from parlour.play.runner import decision_for
 
     mother = c("boulanger/mother")
     # No pile: seat 1 says « Pioche ! » to the mother and can never draw it, so it is with 2.
@@ -89,7 +89,7 @@ def test_search_only_sees_its_information_set() -> None:
     """Two games identical for seat 0 but with other hidden cards lead search to the same
     move, because it only reads the seat's decision and its own generator."""
     from parlour.core.events import SeatFeed
-    from parlour.core.runner import decision_for
+    from parlour.play.runner import decision_for
 
     base = [["boulanger/father", "boucher/son"], ["pompier/son", "pompier/father"]]
     s1 = make(base, pile_top=["docteur/son", "docteur/father"])

@@ -12,11 +12,11 @@ from hypothesis import strategies as st
 
 from parlour.bots.base import make_bot
 from parlour.core.events import SeatFeed
-from parlour.core.runner import decision_for
 from parlour.games.askdraw.deals import DealProblem, NoConsistentDeal, check_deal
 from parlour.games.askdraw.engine import Ask
 from parlour.games.familles.game import GAME
 from parlour.games.familles.rules import FamillesState
+from parlour.play.runner import decision_for
 
 
 def cards(family: int, *roles: int) -> list[int]:

@@ -14,10 +14,10 @@ import pytest
 
 from parlour.core import mersenne
 from parlour.core.registry import get_game
-from parlour.core.runner import play_bots
 from parlour.games.familles.bulk import kernel_table
 from parlour.games.familles.game import Familles
 from parlour.games.familles.rules import FamillesRules
+from parlour.play.runner import play_bots
 from parlour.sim import simulate
 from parlour.sim.worker import seat_names, seeded_bots
 from tests.sim.helpers import run_cli

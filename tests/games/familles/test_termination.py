@@ -18,9 +18,9 @@ import pytest
 from parlour.bots.base import make_bot
 from parlour.core.events import SeatFeed
 from parlour.core.game import Game
-from parlour.core.runner import decision_for
 from parlour.games.familles.game import GAME
 from parlour.games.familles.rules import FamillesRules
+from parlour.play.runner import decision_for
 
 BOUND = 100_000
 FAST_BOTS = ("random", "first", "reflexes", "memory")

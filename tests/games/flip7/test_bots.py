@@ -9,10 +9,10 @@ import pytest
 from parlour.bots.base import NO_VIEW, Decision, make_bot
 from parlour.core.errors import ParlourError
 from parlour.core.events import SeatFeed
-from parlour.core.runner import decision_for, play_game
 from parlour.games.flip7.game import GAME
 from parlour.games.flip7.public import hit_hint, read_table
 from parlour.games.flip7.rules import HIT, STAY, Flip7Rules, Target
+from parlour.play.runner import decision_for, play_game
 from tests.games.flip7.helpers import play, table
 
 BOT_NAMES = ["threshold:23", "threshold:15", "counter", "solver", "strong", "random"]
@@ -149,7 +149,7 @@ def test_threshold_bots_play_without_numpy_or_numba() -> None:
     script = (
         "import sys\n"
         "from parlour.bots.base import make_bot\n"
-        "from parlour.core.runner import play_game\n"
+        "from parlour.play.runner import play_game\n"
         "from parlour.games.flip7.game import GAME\n"
         "bots = [make_bot(GAME, 'threshold:23'), make_bot(GAME, 'threshold')]\n"
         "played = play_game(GAME, bots, seed=3)\n"

@@ -11,10 +11,10 @@ import pytest
 from parlour.bots.base import make_bot
 from parlour.core.game import Seat
 from parlour.core.registry import get_game
-from parlour.core.runner import play_bots
 from parlour.games.flip7 import kernel
 from parlour.games.flip7.bulk import bulk_thresholds
 from parlour.games.flip7.rules import Flip7Rules
+from parlour.play.runner import play_bots
 from parlour.sim import simulate
 
 

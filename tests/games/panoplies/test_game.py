@@ -6,9 +6,9 @@ import pytest
 
 from parlour.bots.base import make_bot
 from parlour.cli import main
-from parlour.core.runner import play_game
 from parlour.games.panoplies.game import GAME, card_name
 from parlour.games.panoplies.rules import PanopliesRules
+from parlour.play.runner import play_game
 from tests.games.panoplies.test_rules import ask, make, outfit
 
 NAMES = ["Léa", "Tom", "Zoé", "Max"]

@@ -13,9 +13,9 @@ import numpy as np
 import pytest
 
 from parlour.core.registry import get_game
-from parlour.core.runner import play_bots
 from parlour.games.panoplies.bulk import kernel_table
 from parlour.games.panoplies.rules import PanopliesRules
+from parlour.play.runner import play_bots
 from parlour.sim import simulate
 from parlour.sim.worker import seat_names, seeded_bots
 

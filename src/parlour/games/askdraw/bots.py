@@ -15,7 +15,10 @@ from parlour.games.askdraw.tracker import Tracker
 
 
 def grouping_of(decision: Decision) -> Grouping:
-    return decision.game.grouping(decision.rules)  # type: ignore[attr-defined, no-any-return]
+    grouping = decision.game.grouping(decision.rules)
+    if not isinstance(grouping, Grouping):
+        raise TypeError(f"{decision.game.name} is not an ask-and-draw game: it has no grouping")
+    return grouping
 
 
 class TrackingBot(Bot):

@@ -95,7 +95,7 @@ def deal_command(
     lang: LangOption = None,
 ) -> None:
     """Play one deal to its end: explicit hands (the first leads) or --players N --seed S."""
-    import parlour.i18n.beggar  # noqa: F401  (registers the texts)
+    import parlour.games.beggar.texts  # noqa: F401  (registers the texts)
     from parlour.games.beggar.cards import notation
     from parlour.i18n import resolve_lang, t
 
@@ -236,7 +236,7 @@ def records_command(
     lang: LangOption = None,
 ) -> None:
     """The published record deals, each replayed now by the reference engine and the kernel."""
-    import parlour.i18n.beggar  # noqa: F401  (registers the texts)
+    import parlour.games.beggar.texts  # noqa: F401  (registers the texts)
     from parlour.i18n import resolve_lang, t
 
     language = resolve_lang(lang)

@@ -4,15 +4,19 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
-import parlour.i18n.beggar  # noqa: F401  (registers the texts)
+import parlour.games.beggar.texts  # noqa: F401  (registers the texts)
 from parlour.core.errors import RulesError
 from parlour.core.events import Event
 from parlour.core.game import Game, Seat
 from parlour.games.beggar.cards import RANKS, code, full_deck, parse_hand, tribute
 from parlour.games.beggar.rules import FLIP, BeggarRules, BeggarState
 from parlour.i18n import t
+
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
 
 _SUIT_NAMES_FR = {"J": "le valet", "Q": "la dame", "K": "le roi", "A": "l'as"}
 _SUIT_NAMES_EN = {"J": "a jack", "Q": "a queen", "K": "a king", "A": "an ace"}
@@ -37,6 +41,28 @@ class Beggar(Game):
     rules_class = BeggarRules
     min_players = 2
     max_players = 6
+
+    def credits(self, lang: str) -> str:
+        return t("traditional", lang)
+
+    # ----- faces (parlour.core.capabilities) ----------------------------------------------
+    def terminal_table(self) -> ModuleType:
+        from parlour.games.beggar import terminal
+
+        return terminal
+
+    def web_drawing(self) -> Traversable:
+        from importlib.resources import files
+
+        return files("parlour.games.beggar") / "web.js"
+
+    def encoder(self) -> type:
+        from parlour.games.beggar.encoder import BeggarEncoder
+
+        return BeggarEncoder
+
+    def research_max_turns(self) -> int:
+        return 20_000
 
     def new_state(
         self,

@@ -50,7 +50,7 @@ def check_command(
     lang: Annotated[str | None, typer.Option("--lang", help="fr or en.")] = None,
 ) -> None:
     """Validate a deck file: a clear message for the first problem, or a summary."""
-    import parlour.i18n.familles  # noqa: F401  (registers the texts)
+    import parlour.games.familles.texts  # noqa: F401  (registers the texts)
     from parlour.games.familles.decks import load_deck_file
     from parlour.i18n import resolve_lang, t
 

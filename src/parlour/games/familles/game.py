@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
-import parlour.i18n.familles  # noqa: F401  (registers the texts)
+import parlour.games.familles.texts  # noqa: F401  (registers the texts)
+from parlour.core.capabilities import UploadOption
 from parlour.core.errors import RulesError
 from parlour.core.events import Event
 from parlour.core.game import Game, Seat
@@ -14,6 +16,9 @@ from parlour.games.familles.decks import ROLES, Deck, get_deck
 from parlour.games.familles.rules import FAMILY_GROUPING, FamillesRules, FamillesState
 from parlour.i18n import t
 from parlour.i18n.common import join_names
+
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
 
 NUM_CARDS = 42
 
@@ -57,6 +62,30 @@ class Familles(Game):
     rules_class = FamillesRules
     min_players = 2
     max_players = 6
+
+    def upload_option(self) -> UploadOption:
+        from parlour.games.familles.decks import BUILTIN_DECKS, register_deck_text
+
+        return UploadOption("deck", BUILTIN_DECKS, register_deck_text, "a TOML deck file")
+
+    def credits(self, lang: str) -> str:
+        return t("traditional", lang)
+
+    # ----- faces (parlour.core.capabilities) ----------------------------------------------
+    def terminal_table(self) -> ModuleType:
+        from parlour.games.familles import terminal
+
+        return terminal
+
+    def web_drawing(self) -> Traversable:
+        from importlib.resources import files
+
+        return files("parlour.games.familles") / "web.js"
+
+    def encoder(self) -> type:
+        from parlour.games.familles.encoder import FamillesEncoder
+
+        return FamillesEncoder
 
     def new_state(
         self,

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
-import parlour.i18n.flip7  # noqa: F401  (registers the texts)
+import parlour.games.flip7.texts  # noqa: F401  (registers the texts)
 from parlour.core.errors import RulesError
 from parlour.core.events import Event
 from parlour.core.game import Game, Seat
@@ -20,6 +21,9 @@ from parlour.games.flip7.rules import (
 )
 from parlour.i18n import t
 from parlour.i18n.common import join_names
+
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
 
 
 def card_text(name: str, lang: str) -> str:
@@ -38,6 +42,22 @@ class Flip7(Game):
     rules_class = Flip7Rules
     min_players = 2
     max_players = 18
+
+    # ----- faces (parlour.core.capabilities) ----------------------------------------------
+    def terminal_table(self) -> ModuleType:
+        from parlour.games.flip7 import terminal
+
+        return terminal
+
+    def web_drawing(self) -> Traversable:
+        from importlib.resources import files
+
+        return files("parlour.games.flip7") / "web.js"
+
+    def encoder(self) -> type:
+        from parlour.games.flip7.encoder import Flip7Encoder
+
+        return Flip7Encoder
 
     def new_state(
         self,

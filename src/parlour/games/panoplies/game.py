@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
-import parlour.i18n.panoplies  # noqa: F401  (registers the texts)
+import parlour.games.panoplies.texts  # noqa: F401  (registers the texts)
 from parlour.core.errors import RulesError
 from parlour.core.events import Event
 from parlour.core.game import Game, Seat
@@ -20,6 +21,9 @@ from parlour.games.familles.game import narrate_ask_draw
 from parlour.games.panoplies.deck import Wardrobe, wardrobe
 from parlour.games.panoplies.rules import PanopliesRules, PanopliesState
 from parlour.i18n import t
+
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
 
 STANDARD_CARDS = 42
 
@@ -64,6 +68,22 @@ class Panoplies(Game):
     rules_class = PanopliesRules
     min_players = 2
     max_players = 9
+
+    # ----- faces (parlour.core.capabilities) ----------------------------------------------
+    def terminal_table(self) -> ModuleType:
+        from parlour.games.panoplies import terminal
+
+        return terminal
+
+    def web_drawing(self) -> Traversable:
+        from importlib.resources import files
+
+        return files("parlour.games.panoplies") / "web.js"
+
+    def encoder(self) -> type:
+        from parlour.games.panoplies.encoder import PanopliesEncoder
+
+        return PanopliesEncoder
 
     def new_state(
         self,

@@ -1,9 +1,10 @@
 """Per-game faces of the table: how a seat's view, its moves and its hints read on screen.
 
-Each game may have a module here with `render(ctx)`, `describe(action_json, ctx)`,
-`sort_key(action_json, ctx)` and `hints(ctx)`; a game without one is played through the generic
-module, which shows the view as it is and names moves from their JSON forms. Every function
-works from the `TableContext` alone: the view of the seat at the screen and the events it may see.
+A game brings its table through its `terminal_table` capability: a module of its own package
+with `render(ctx)`, `describe(action_json, ctx)`, `sort_key(action_json, ctx)` and `hints(ctx)`;
+a game without one is played through the generic module here, which shows the view as it is and
+names moves from their JSON forms. Every function works from the `TableContext` alone: the view
+of the seat at the screen and the events it may see.
 """
 
 from __future__ import annotations
@@ -35,14 +36,14 @@ class TableContext:
             return str(seat)
 
 
-_DEDICATED = ("beggar", "flip7", "familles", "panoplies")
-
-
 def module_for(game: str) -> ModuleType:
     """The game's table module, or the generic one while the game has none."""
-    if game in _DEDICATED:
-        try:
-            return importlib.import_module(f"parlour.tui.tables.{game}")
-        except ImportError:
-            pass
+    from parlour.core.registry import get_game
+
+    table = get_game(game).terminal_table()
+    return table if table is not None else generic_table()
+
+
+def generic_table() -> ModuleType:
+    """The table that shows any view as it is."""
     return importlib.import_module("parlour.tui.tables.generic")

@@ -502,8 +502,7 @@ async function about() {
   const data = await api(`/api/about?lang=${lang}`);
   main.innerHTML = `<h1>${t("about")}</h1><section class="panel"><h2>Parlour ${esc(data.version)}</h2>
     <p>${t("free_software")}</p><h2>${t("credits_title")}</h2><p id="credits">${esc(data.credits)}</p>
-    <ul><li>Flip 7 — Eric Olsen, The Op Games</li><li>Panoplies — Sally &amp; Loïse Margency</li>
-    <li>Jeu des 7 familles, Beggar-My-Neighbour — ${lang === "fr" ? "jeux traditionnels" : "traditional games"}</li></ul></section>`;
+    <ul>${data.games.map((g) => `<li>${esc(g.title)} — ${esc(g.credits)}</li>`).join("")}</ul></section>`;
 }
 
 route();

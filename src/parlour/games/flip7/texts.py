@@ -1,6 +1,7 @@
 """Texts of Flip 7."""
 
 from parlour.i18n import register
+from parlour.i18n.options import register_options
 
 register(
     {
@@ -127,6 +128,53 @@ register(
             "pour tous. La pioche n'est remélangée que lorsqu'elle est vide ; après la manche "
             "où quelqu'un atteint 200, le plus haut total gagne (une égalité en tête joue une "
             "manche de plus).",
+        },
+    }
+)
+
+register_options(
+    "flip7",
+    {
+        "target": (
+            "Winning total",
+            "Total à atteindre",
+            "The game ends after the round in which someone reaches this total.",
+            "La partie finit après la manche où quelqu'un atteint ce total.",
+        ),
+        "second_chance_may_be_given": (
+            "Second Chance may be given",
+            "Seconde chance à donner",
+            "A Second Chance drawn may be given to another active player instead of kept.",
+            "Une Seconde chance piochée peut être donnée à un autre joueur en jeu au lieu "
+            "d'être gardée.",
+        ),
+        "flip7_bonus": (
+            "Flip 7 bonus",
+            "Bonus Flip 7",
+            "Points for seven different numbers.",
+            "Points pour sept numéros différents.",
+        ),
+    },
+)
+
+# Why a move is refused, by rule code (parlour.i18n.errors.rule_reason).
+register(
+    {
+        "rule.flip7.stay_needs_a_card": {
+            "en": "you cannot stay with no number or modifier in front",
+            "fr": "on ne peut pas s'arrêter sans numéro ni bonus devant soi",
+        },
+        "rule.flip7.hit_or_stay": {
+            "en": "on your turn you hit or stay",
+            "fr": "à votre tour, vous tirez une carte ou vous vous arrêtez",
+        },
+        "rule.flip7.choose_a_target": {
+            "en": "choose who gets the action card",
+            "fr": "choisissez qui reçoit la carte action",
+        },
+        "rule.flip7.target_must_be_eligible": {
+            "en": "that player cannot get the action card",
+            "fr": "ce joueur ne peut pas recevoir la carte action",
         },
     }
 )

@@ -1,6 +1,7 @@
 """Texts of Beggar-My-Neighbour."""
 
 from parlour.i18n import register
+from parlour.i18n.options import register_options
 
 register(
     {
@@ -89,6 +90,84 @@ register(
         "beggar.cli.records_title": {
             "en": "Published record deals of Beggar-My-Neighbour (hand A leads)",
             "fr": "Donnes records publiées de Beggar-My-Neighbour (la main A commence)",
+        },
+    }
+)
+
+register_options(
+    "beggar",
+    {
+        "exhausted_payer": (
+            "A payer runs out",
+            "Un payeur n'a plus de cartes",
+            "From three players: who settles a tribute when the payer runs out of cards.",
+            "À partir de trois joueurs : qui règle le paiement quand le payeur n'a plus de cartes.",
+        ),
+        "on_loop": (
+            "Endless round",
+            "Manche sans fin",
+            "What ends a round that repeats itself forever.",
+            "Ce qui termine une manche qui se répète à l'infini.",
+        ),
+        "match": ("Match", "Match", "How many rounds make the match.", "Combien de manches."),
+        "jokers": (
+            "Jokers",
+            "Jokers",
+            "Jokers added as super-penalty cards (tribute 5).",
+            "Jokers ajoutés comme super-figures (paiement de 5).",
+        ),
+        "beggar_joker": (
+            "Beggar joker",
+            "Joker mendiant",
+            "One joker worth 5 whose tribute cannot be countered and always wins the pile.",
+            "Un joker valant 5, dont le paiement ne peut être contré et qui gagne toujours la "
+            "pile.",
+        ),
+        "shuffle_captured": (
+            "Shuffle the pile won",
+            "Mélanger la pile gagnée",
+            "The pile won is shuffled before it goes under the winner's stack.",
+            "La pile gagnée est mélangée avant d'aller sous le tas du gagnant.",
+        ),
+        "face_up": (
+            "Stacks face up",
+            "Tas visibles",
+            "Each player sees their own stack (the rules do not change).",
+            "Chacun voit son propre tas (la règle ne change pas).",
+        ),
+        "speed": (
+            "Speed game",
+            "Partie rapide",
+            "Cards are turned up automatically at a fixed pace.",
+            "Les cartes se retournent toutes seules, à rythme fixe.",
+        ),
+        "pace_ms": (
+            "Pace (ms)",
+            "Rythme (ms)",
+            "Milliseconds between two automatic flips in a speed game.",
+            "Millisecondes entre deux cartes retournées dans une partie rapide.",
+        ),
+    },
+    {
+        ("exhausted_payer", "pile_to_claimant"): (
+            "the pile goes to the last penalty card",
+            "la pile va à la dernière figure",
+        ),
+        ("exhausted_payer", "next_pays"): ("the next player pays", "le suivant paie"),
+        ("on_loop", "draw"): ("a draw", "partie nulle"),
+        ("on_loop", "most_cards"): ("most cards wins", "le plus de cartes gagne"),
+        ("match", "single"): ("one round", "une manche"),
+        ("match", "best_of_three"): ("best of three", "au meilleur des trois"),
+        ("match", "first_to_three"): ("first to three", "le premier à trois"),
+    },
+)
+
+# Why a move is refused, by rule code (parlour.i18n.errors.rule_reason).
+register(
+    {
+        "rule.beggar.flip_only": {
+            "en": "the only move in Beggar-My-Neighbour is to flip",
+            "fr": "le seul coup de Beggar-My-Neighbour est de retourner sa carte",
         },
     }
 )

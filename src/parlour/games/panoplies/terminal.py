@@ -8,9 +8,9 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from parlour.games.familles.terminal import HintWords, side_by_side, tracker_hints
 from parlour.i18n import has, register, t
 from parlour.tui.tables import TableContext
-from parlour.tui.tables.familles import HintWords, side_by_side, tracker_hints
 from parlour.tui.tables.generic import seat_label
 
 register(

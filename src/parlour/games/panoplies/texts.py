@@ -1,6 +1,7 @@
 """Texts of Panoplies: garments, characters, mannequins, jokers, matches."""
 
 from parlour.i18n import register
+from parlour.i18n.options import register_options
 
 GARMENTS = {
     "shoes": ("the shoes", "les chaussures"),
@@ -113,6 +114,69 @@ register(
         "panoplies.credits": {
             "en": "Panoplies is adapted from a home rule by Sally and Loïse Margency.",
             "fr": "Les Panoplies sont adaptées d'une règle maison de Sally et Loïse Margency.",
+        },
+    }
+)
+
+register_options(
+    "panoplies",
+    {
+        "hats": (
+            "Hats",
+            "Chapeaux",
+            "Adds the hats and two characters (the aunt, the uncle).",
+            "Ajoute les chapeaux et deux personnages (la tante, l'oncle).",
+        ),
+        "scarves": (
+            "Scarves",
+            "Écharpes",
+            "Adds the scarves and two characters (the cousins).",
+            "Ajoute les écharpes et deux personnages (la cousine, le cousin).",
+        ),
+        "belts": (
+            "Belts",
+            "Ceintures",
+            "Adds the belts and two characters (the daughter-in-law, the son-in-law).",
+            "Ajoute les ceintures et deux personnages (la belle-fille, le gendre).",
+        ),
+        "hand_size": (
+            "Cards each",
+            "Cartes par joueur",
+            "Cards dealt to each player (automatic: 8 minus the players up to 6, then 2).",
+            "Cartes distribuées à chacun (automatique : 8 moins le nombre de joueurs jusqu'à "
+            "6, puis 2).",
+        ),
+        "next_after_miss": (
+            "After « Draw! »",
+            "Après « Pioche ! »",
+            "Who plays after a failed ask.",
+            "Qui joue après une demande ratée.",
+        ),
+        "outfit_replays": (
+            "An outfit drawn replays",
+            "Tenue piochée rejoue",
+            "An outfit completed by a plain draw lets the player go on.",
+            "Une tenue complétée en piochant permet de continuer.",
+        ),
+        "games": (
+            "Games in the match",
+            "Parties de la série",
+            "Games in the match; the last loser starts the next one.",
+            "Parties de la série ; le dernier perdant commence la suivante.",
+        ),
+    },
+)
+
+# Why a move is refused, by rule code (parlour.i18n.errors.rule_reason).
+register(
+    {
+        "rule.panoplies.card_laid": {
+            "en": "that character's outfit is already laid down",
+            "fr": "la tenue de ce personnage est déjà posée",
+        },
+        "rule.panoplies.character_not_held": {
+            "en": "you may only ask for a card of a character you already hold",
+            "fr": "on ne demande une carte que d'un personnage dont on a déjà une carte",
         },
     }
 )

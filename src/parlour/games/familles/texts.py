@@ -1,6 +1,7 @@
 """Texts of the Jeu des 7 familles (shared with Panoplies for the ask-and-draw lines)."""
 
 from parlour.i18n import register
+from parlour.i18n.options import register_options
 
 register(
     {
@@ -65,6 +66,60 @@ register(
             "en": "{path}: deck {id} ({name}), {families} {families:#family|families} of 6, valid.",
             "fr": "{path} : jeu {id} ({name}), {families} {families:#famille|familles} de 6, "
             "valide.",
+        },
+    }
+)
+
+register_options(
+    "familles",
+    {
+        "hand_size": (
+            "Cards each",
+            "Cartes par joueur",
+            "Cards dealt to each player: 6 or 7 (8 also at two players).",
+            "Cartes distribuées à chacun : 6 ou 7 (8 aussi à deux joueurs).",
+        ),
+        "next_after_miss": (
+            "After « Draw! »",
+            "Après « Pioche ! »",
+            "Who plays after a failed ask.",
+            "Qui joue après une demande ratée.",
+        ),
+        "family_replays": (
+            "A family drawn replays",
+            "Famille piochée rejoue",
+            "A family completed by a plain draw lets the player go on.",
+            "Une famille complétée en piochant permet de continuer.",
+        ),
+        "ask_any_family": (
+            "Ask in any family",
+            "Demander dans toute famille",
+            "For the youngest players: a card of any family may be asked for.",
+            "Pour les plus jeunes : on peut demander une carte de n'importe quelle famille.",
+        ),
+        "deck": (
+            "Deck",
+            "Jeu de cartes",
+            "The French deck, the English deck, or the path of a TOML deck file.",
+            "Le jeu français, le jeu anglais, ou le chemin d'un fichier de jeu TOML.",
+        ),
+    },
+    {
+        ("deck", "fr"): ("French deck", "jeu français"),
+        ("deck", "en"): ("English deck", "jeu anglais"),
+    },
+)
+
+# Why a move is refused, by rule code (parlour.i18n.errors.rule_reason).
+register(
+    {
+        "rule.familles.card_laid": {
+            "en": "that family is already laid down",
+            "fr": "cette famille est déjà posée",
+        },
+        "rule.familles.family_not_held": {
+            "en": "you may only ask for a card of a family you already hold",
+            "fr": "on ne demande une carte que d'une famille dont on a déjà une carte",
         },
     }
 )

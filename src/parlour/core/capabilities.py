@@ -1,0 +1,153 @@
+"""Every optional hook a game may offer, declared once, each with its default.
+
+A game is a `Game` (the contract of `core/game.py`); everything else it may bring (texts, bulk
+paths, its faces) is one of the hooks below, which `Game` inherits with their defaults. The faces
+never sniff a game with `getattr` or by its name: they call the hook, or ask `offers(game, hook)`
+whether the game overrides it. The capability table of `docs/writing-a-game.md` is generated
+from this module (`python -m parlour.core.capabilities` prints it; a test checks the page).
+
+A game's own command-line verbs (`parlour beggar deal`) are the one face found otherwise: through
+the `parlour.commands` entry-point group (a function that adds them to the `parlour` app), so
+that `parlour --help` lists them without importing any game's engine.
+
+The hooks that bring a face (a terminal table, a web drawing, an encoder) return objects of that
+face's own layer. A game imports them inside the hook, from its own
+package, so that core imports nothing above it and a command pays only for what it uses.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from importlib.resources.abc import Traversable
+from types import ModuleType
+from typing import Any
+
+# What a bulk path returns per game: (winners, scores, turns, status).
+BulkOutcome = tuple[tuple[int, ...], tuple[float, ...], int, str]
+
+
+@dataclass(frozen=True)
+class UploadOption:
+    """A rules option whose value may be a file a player uploads (the 7 familles' deck).
+
+    `builtin` are the values a web table may name; `register(text)` checks an uploaded file's
+    text and returns the value that names it (raising a `ParlourError` with the reason when the
+    file is not valid). Over the web a value is never a path on the server.
+    """
+
+    field: str
+    builtin: tuple[str, ...]
+    register: Callable[[str], str]
+    help: str
+
+
+@dataclass(frozen=True)
+class Peer:
+    """The same game in another program, for the speed benchmarks: OpenSpiel's game `name`
+    with `params`, for `num_players` players."""
+
+    openspiel_name: str
+    params: Mapping[str, Any]
+
+
+class Capabilities:
+    """The optional hooks, with their defaults. `Game` inherits this class."""
+
+    # ----- texts --------------------------------------------------------------------------
+    def rules_text(self, lang: str) -> str:
+        """The rules as a person reads them, in `lang` ("" when the game has none)."""
+        return ""
+
+    def credits(self, lang: str) -> str:
+        """Who wrote the game and where it comes from, in `lang` ("": a traditional game)."""
+        return ""
+
+    # ----- help for a seated player -------------------------------------------------------
+    def hint(self, view: Mapping[str, Any], rules: Any) -> Mapping[str, float] | None:
+        """Public odds for the seat to move, computed from its view alone (Flip 7's risk of a
+        bust), or None."""
+        return None
+
+    def grouping(self, rules: Any) -> Any | None:
+        """The ask-and-draw grouping of the cards (families, characters, ranks): the faces keep
+        a seat's memory of the public asks and answers with it. None for other games."""
+        return None
+
+    # ----- bulk play ----------------------------------------------------------------------
+    def bulk_play(
+        self, rules: Any, seeds: Sequence[int], tables: Sequence[Sequence[str]]
+    ) -> list[BulkOutcome] | None:
+        """Whole games played by a compiled path: per seed, the outcome of
+        `new_state(len(table), seed)` played by the bots of its table (one table: the same for
+        every seed), exactly as the reference engine plays it. None when the path declines
+        these rules or bots; asked with no seeds, it only says whether it would play them."""
+        return None
+
+    def bulk_outcomes(
+        self, rules: Any, num_players: int, seeds: Sequence[int]
+    ) -> list[BulkOutcome] | None:
+        """Whole games with no decision to make (Beggar-My-Neighbour), per seed, played by a
+        compiled path. None when the path declines these rules."""
+        return None
+
+    # ----- options ------------------------------------------------------------------------
+    def upload_option(self) -> UploadOption | None:
+        """The rules option whose value a web player may upload as a file, or None."""
+        return None
+
+    # ----- faces --------------------------------------------------------------------------
+    def terminal_table(self) -> ModuleType | None:
+        """The module that draws this game in the terminal (`render`, `describe`, `sort_key`,
+        `hints`, see `parlour.tui.tables`), or None for the generic table."""
+        return None
+
+    def web_drawing(self) -> Traversable | None:
+        """The JavaScript module that draws this game at the web table (package data, served
+        as `/static/games/<game>.js`), or None for the generic drawing."""
+        return None
+
+    def encoder(self) -> type | None:
+        """The `parlour.rl.encoding.ViewEncoder` class of this game's observations, or None
+        (then the research adapters do not offer the game)."""
+        return None
+
+    # ----- research -----------------------------------------------------------------------
+    def research_max_turns(self) -> int:
+        """The turn cap the research adapters put on a game by default (a safety valve)."""
+        return 2_000
+
+    def peer(self, num_players: int) -> Peer | None:
+        """The same game in another program, timed beside Parlour's by the benchmarks."""
+        return None
+
+
+HOOKS: tuple[str, ...] = tuple(
+    name
+    for name, member in vars(Capabilities).items()
+    if not name.startswith("_") and inspect.isfunction(member)
+)
+
+
+def offers(game: Any, hook: str) -> bool:
+    """Whether `game` overrides the hook (it offers that capability)."""
+    if hook not in HOOKS:
+        raise KeyError(f"unknown capability {hook!r}; capabilities are: {', '.join(HOOKS)}")
+    return getattr(type(game), hook) is not getattr(Capabilities, hook)
+
+
+def hook_table() -> str:
+    """The list of hooks as Markdown: name, signature, default and docstring."""
+    lines = ["| hook | signature | what it is |", "|---|---|---|"]
+    for name in HOOKS:
+        member = getattr(Capabilities, name)
+        signature = str(inspect.signature(member)).replace("'", "").replace("|", "\\|")
+        signature = signature.replace("self, ", "").replace("(self)", "()")
+        doc = " ".join((inspect.getdoc(member) or "").split()).replace("|", "\\|")
+        lines.append(f"| `{name}` | `{signature}` | {doc} |")
+    return "\n".join(lines) + "\n"
+
+
+if __name__ == "__main__":
+    print(hook_table(), end="")

@@ -1,0 +1,103 @@
+"""The declared capabilities: one module, the faces ask through it, the docs page matches it."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from parlour.core.capabilities import HOOKS, Capabilities, hook_table, offers
+from parlour.core.game import Game
+from parlour.core.registry import GROUP, game_names, get_game, registered_names
+
+ROOT = Path(__file__).parents[2]
+
+
+def test_the_docs_page_lists_every_hook_as_declared() -> None:
+    page = (ROOT / "docs" / "writing-a-game.md").read_text("utf-8")
+    found = re.search(r"<!-- capabilities:start -->\n(.*?)<!-- capabilities:end -->", page, re.S)
+    assert found is not None
+    assert found.group(1) == hook_table()
+    for hook in HOOKS:
+        assert f"| `{hook}` |" in found.group(1)
+
+
+def test_every_game_inherits_the_hooks_with_their_defaults() -> None:
+    assert issubclass(Game, Capabilities)
+    for name in game_names():
+        game = get_game(name)
+        for hook in HOOKS:
+            assert callable(getattr(game, hook))
+
+
+def test_offers_tells_an_override_from_a_default() -> None:
+    class Bare(Capabilities):
+        pass
+
+    class Drawn(Capabilities):
+        def rules_text(self, lang: str) -> str:
+            return "rules"
+
+    assert not offers(Bare(), "rules_text")
+    assert offers(Drawn(), "rules_text")
+    assert Bare().bulk_play(None, [], [()]) is None
+    with pytest.raises(KeyError, match="unknown capability"):
+        offers(Bare(), "no_such_hook")
+
+
+def test_games_come_from_the_entry_point_group() -> None:
+    from importlib.metadata import entry_points
+
+    declared = sorted(point.name for point in entry_points(group=GROUP))
+    assert registered_names() == declared
+    assert set(game_names()) <= set(declared)
+    for name in game_names():
+        assert get_game(name).name == name
+
+
+def test_every_game_brings_its_faces_from_its_own_package() -> None:
+    for name in game_names():
+        game = get_game(name)
+        package = type(game).__module__.rpartition(".")[0]
+        if offers(game, "terminal_table"):
+            table = game.terminal_table()
+            assert table is not None and table.__name__.startswith(package + ".")
+            for function in ("render", "describe", "sort_key", "hints"):
+                assert callable(getattr(table, function))
+        if offers(game, "web_drawing"):
+            drawing = game.web_drawing()
+            assert drawing is not None and drawing.is_file()
+            assert "export function render" in drawing.read_text("utf-8")
+        if offers(game, "encoder"):
+            encoder = game.encoder()
+            assert encoder is not None and encoder.__module__.startswith(package + ".")
+
+
+def test_an_unknown_game_is_named_with_the_registered_ones() -> None:
+    from parlour.core.errors import ParlourError
+
+    with pytest.raises(ParlourError, match="unknown game 'chess'; games are: ") as caught:
+        get_game("chess")
+    for name in game_names():
+        assert name in str(caught.value)
+
+
+SOURCES = ROOT / "src" / "parlour"
+FACES = ("tui", "web", "sim", "rl", "bots", "cli.py", "cli_extra.py", "i18n", "core")
+
+
+def test_no_face_names_a_game_or_sniffs_one() -> None:
+    """The faces never name a registered game nor look for a hook with getattr/hasattr."""
+    names = game_names()
+    for face in FACES:
+        path = SOURCES / face
+        files = [path] if path.is_file() else sorted(path.rglob("*.py"))
+        files += [] if path.is_file() else sorted(path.rglob("*.js"))
+        for source in files:
+            text = source.read_text("utf-8")
+            for hook in HOOKS:
+                assert f'getattr(game, "{hook}"' not in text, source
+                assert f'hasattr(game, "{hook}"' not in text, source
+            for name in names:
+                assert not re.search(rf"\bparlour\.games\.{name}\b", text), (source, name)
