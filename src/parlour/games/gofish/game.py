@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
 import parlour.games.gofish.texts  # noqa: F401  (registers the texts)
+from parlour.core.capabilities import Peer
 from parlour.core.errors import RulesError
 from parlour.core.events import Event
 from parlour.core.game import Game, Seat
@@ -15,6 +17,9 @@ from parlour.games.gofish.rules import GoFishRules, GoFishState, RankAsk
 from parlour.games.gofish.texts import card_label, rank_word
 from parlour.i18n import t
 from parlour.i18n.common import join_names
+
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
 
 
 def parse_card(rules: GoFishRules, token: Any) -> int:
@@ -88,6 +93,29 @@ class GoFish(Game):
 
     def rules_text(self, lang: str) -> str:
         return t("gofish.rules", lang)
+
+    def credits(self, lang: str) -> str:
+        return t("traditional", lang)
+
+    # ----- faces (parlour.core.capabilities) ----------------------------------------------
+    def terminal_table(self) -> ModuleType:
+        from parlour.games.gofish import terminal
+
+        return terminal
+
+    def web_drawing(self) -> Traversable:
+        from importlib.resources import files
+
+        return files("parlour.games.gofish") / "web.js"
+
+    def encoder(self) -> type:
+        from parlour.games.gofish.encoder import GoFishEncoder
+
+        return GoFishEncoder
+
+    def peer(self, num_players: int) -> Peer:
+        """OpenSpiel's go_fish, the game these rules transcribe, at its defaults."""
+        return Peer("go_fish", {"players": num_players})
 
     def bots(self) -> Mapping[str, Callable[..., Any]]:
         from parlour.games.gofish.bots import BOTS

@@ -6,6 +6,7 @@ Registered with `parlour.i18n` when the game is imported; nothing outside this r
 from __future__ import annotations
 
 from parlour.i18n import register
+from parlour.i18n.options import register_options
 
 # Rank 0 is the ace, then 2 to 10 and the three faces; a deck of more ranks goes on in numbers.
 _LABELS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -134,6 +135,7 @@ register(
         },
         "gofish.score": {"en": "{name} {n}", "fr": "{name} {n}"},
         "gofish.rules": {"en": _RULES_EN, "fr": _RULES_FR},
+        # Why a move is refused, by rule code (parlour.i18n.errors.rule_reason).
         "rule.gofish.rank_not_held": {
             "en": "you may only ask for a rank you hold",
             "fr": "on ne demande qu'une valeur que l'on a en main",
@@ -149,64 +151,45 @@ register(
     }
 )
 
-# option -> (English label, French label, English help, French help), read by the faces
-# through the `option.<game>.<name>` keys every game's options use.
-_OPTIONS = {
-    "ranks": (
-        "Ranks",
-        "Valeurs",
-        "Ranks in the deck; a book is every card of one rank.",
-        "Valeurs du jeu ; un livre réunit toutes les cartes d'une valeur.",
-    ),
-    "suits": (
-        "Cards a rank",
-        "Cartes par valeur",
-        "Cards of each rank: the size of a book.",
-        "Cartes de chaque valeur : la taille d'un livre.",
-    ),
-    "initial_cards": (
-        "Cards each",
-        "Cartes par joueur",
-        "Cards dealt to each player (automatic: 7 at two players, 5 at more).",
-        "Cartes distribuées à chacun (automatique : 7 à deux joueurs, 5 au-delà).",
-    ),
-    "ask_after_empty_draw": (
-        "Ask after an empty-hand draw",
-        "Demander après la pioche à vide",
-        "A player who draws because his hand is empty may then ask.",
-        "Un joueur qui pioche parce qu'il n'a plus de cartes peut ensuite demander.",
-    ),
-    "end_on_first_out": (
-        "End on the first player out",
-        "Fin au premier sans cartes",
-        "The game ends as soon as a player lays down his last cards.",
-        "La partie s'arrête dès qu'un joueur pose ses dernières cartes.",
-    ),
-    "most_books_wins": (
-        "Most books wins",
-        "Le plus de livres gagne",
-        "Most books wins; otherwise the first player out wins.",
-        "Le plus de livres gagne ; sinon le premier sans cartes gagne.",
-    ),
-    "max_turns": (
-        "Turn limit",
-        "Limite de coups",
-        "A cap on the number of moves; reaching it is a draw.",
-        "Un plafond de coups ; l'atteindre donne une partie nulle.",
-    ),
-}
-register(
+register_options(
+    "gofish",
     {
-        key: text
-        for name, (en, fr, help_en, help_fr) in _OPTIONS.items()
-        for key, text in (
-            (f"option.gofish.{name}", {"en": en, "fr": fr}),
-            (f"option.gofish.{name}.help", {"en": help_en, "fr": help_fr}),
-        )
-    }
-)
-register(
-    {
-        "value.gofish.initial_cards.-1": {"en": "automatic", "fr": "automatique"},
-    }
+        "ranks": (
+            "Ranks",
+            "Valeurs",
+            "Ranks in the deck; a book is every card of one rank.",
+            "Valeurs du jeu ; un livre réunit toutes les cartes d'une valeur.",
+        ),
+        "suits": (
+            "Cards a rank",
+            "Cartes par valeur",
+            "Cards of each rank: the size of a book.",
+            "Cartes de chaque valeur : la taille d'un livre.",
+        ),
+        "initial_cards": (
+            "Cards each",
+            "Cartes par joueur",
+            "Cards dealt to each player (automatic: 7 at two players, 5 at more).",
+            "Cartes distribuées à chacun (automatique : 7 à deux joueurs, 5 au-delà).",
+        ),
+        "ask_after_empty_draw": (
+            "Ask after an empty-hand draw",
+            "Demander après la pioche à vide",
+            "A player who draws because his hand is empty may then ask.",
+            "Un joueur qui pioche parce qu'il n'a plus de cartes peut ensuite demander.",
+        ),
+        "end_on_first_out": (
+            "End on the first player out",
+            "Fin au premier sans cartes",
+            "The game ends as soon as a player lays down his last cards.",
+            "La partie s'arrête dès qu'un joueur pose ses dernières cartes.",
+        ),
+        "most_books_wins": (
+            "Most books wins",
+            "Le plus de livres gagne",
+            "Most books wins; otherwise the first player out wins.",
+            "Le plus de livres gagne ; sinon le premier sans cartes gagne.",
+        ),
+    },
+    {("initial_cards", "-1"): ("automatic", "automatique")},
 )
