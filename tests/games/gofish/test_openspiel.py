@@ -178,6 +178,7 @@ def test_openspiel_has_no_move_where_parlour_goes_on() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(4 * 3600)
 def test_a_hundred_thousand_games_equal_openspiel() -> None:
     """The long run behind docs/gofish.md: 100,000 games over the same tables (`-m slow`)."""
     games = stalled = 0
