@@ -52,11 +52,11 @@ def test_help_shows_no_type_beside_a_flag_and_names_the_game_argument(
     monkeypatch.setenv("LANG", "en_GB.UTF-8")
     monkeypatch.setenv("COLUMNS", "100")
     for argv in (["--help"], ["simulate", "--help"], ["play", "--help"]):
-        with pytest.raises(SystemExit, match="^0$"):
+        with pytest.raises(SystemExit, match=r"^0$"):
             main(argv)
         out = capsys.readouterr().out
         assert "--help" in out and "<bool>" not in out
         assert "{game}" not in out and "{GAME}" not in out
-    with pytest.raises(SystemExit, match="^0$"):
+    with pytest.raises(SystemExit, match=r"^0$"):
         main(["simulate", "--help"])
     assert "Usage: parlour simulate [OPTIONS] GAME" in capsys.readouterr().out
