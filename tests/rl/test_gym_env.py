@@ -4,9 +4,6 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-
-pytest.importorskip("gymnasium")
-
 from gymnasium.utils.env_checker import check_env
 
 from parlour.core.errors import IllegalAction, ParlourError
@@ -68,7 +65,6 @@ def test_the_same_seed_replays_the_same_episode(case) -> None:
     assert logs[0] == logs[1]
 
 
-@pytest.mark.skipif(not DECISION_CASES, reason="needs a game with choices")
 def test_an_illegal_action_loses_or_raises_as_asked() -> None:
     case = DECISION_CASES[0]
     env = make(case)
@@ -117,8 +113,6 @@ def test_a_table_the_rules_cannot_seat_is_refused_at_construction() -> None:
     from parlour.core.errors import RulesError
     from parlour.rl.pettingzoo_env import raw_env
 
-    if "familles" not in {c.game for c in CASES}:
-        pytest.skip("7 familles is not installed yet")
     # Eight cards each only at two players (RULES.md): refused before any reset.
     with pytest.raises(RulesError, match="only for two players"):
         ParlourGymEnv("familles", opponents=["random", "random"], rules="hand_size=8")

@@ -17,14 +17,10 @@ from hypothesis import strategies as st
 
 from parlour.core.game import State
 from parlour.rl.encoding import make_encoder
+from parlour.rl.gym_env import ParlourGymEnv
+from parlour.rl.openspiel_game import ParlourSpielState, load
+from parlour.rl.pettingzoo_env import ParlourAECEnv
 from tests.rl.helpers import CASES, random_state, rules_of
-
-pytest.importorskip("pettingzoo")
-pyspiel = pytest.importorskip("pyspiel")
-
-from parlour.rl.gym_env import ParlourGymEnv  # noqa: E402
-from parlour.rl.openspiel_game import ParlourSpielState, load  # noqa: E402
-from parlour.rl.pettingzoo_env import ParlourAECEnv  # noqa: E402
 
 
 def hidden_twin(state: State, seat: int, rng: random.Random) -> State:
