@@ -24,7 +24,8 @@ machine load hits both alike; rates are per second of this process's CPU time
   tables)` (the bots named as `simulate` names them, outcomes returned as Python tuples). A
   lean plain-Python 7 familles (`LeanFamilles`: lists of ints, no events, views or checks) is
   timed beside them for scale: the most any CPython engine of the game can do.
-- Beggar, with `--beggar`: `beggar_peer.run()` (acinnes/bmn built with g++), when present.
+- Beggar, with `--beggar`: `beggar_peer.run()` (acinnes/bmn's older `playbmn_cpu.cpp`, as
+  written down there, built with g++), when present.
 """
 
 from __future__ import annotations
