@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import warnings
+
+import gymnasium
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
@@ -27,6 +30,24 @@ def test_gymnasium_check_env_passes(case) -> None:
     expected = env.encoder.encode(env.state.view(env.seat), env.seat)
     assert np.array_equal(obs, expected)
     assert set(np.flatnonzero(info["action_mask"])) == {a.id for a in env.state.legal_actions()}
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
+def test_check_env_with_rendering_warns_of_nothing(case) -> None:
+    """Made by gymnasium.make (so with a spec) and rendering: render_fps is declared, and the
+    checker, its render check included, has nothing to say."""
+    opponents = ["random"] * (case.players - 1)
+    env = gymnasium.make(
+        f"parlour/{case.game}-v0",
+        opponents=opponents,
+        max_turns=case.max_turns,
+        render_mode="ansi",
+    )
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        check_env(env.unwrapped)
+    assert [str(w.message) for w in caught] == []
+    assert env.metadata["render_fps"] > 0
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
