@@ -11,7 +11,8 @@ the script exits with status 1.
     python benchmarks/beggar_agreement.py --replay-with pypy3   # the Python side under PyPy
 
 With `--replay-with`, the pure-Python engine runs in that interpreter (the same `fast.py`, about
-2.5 times faster under PyPy), through `beggar_replay.py`.
+2.5 times faster under PyPy), through `beggar_replay.py`; an interpreter that is absent or
+cannot replay is reported in one line, before any deal is played, with exit status 2.
 """
 
 from __future__ import annotations
@@ -45,6 +46,30 @@ def check_chunk(job: tuple[int, int, int, int, bool, int, bool]) -> tuple[int, l
     return count, problems
 
 
+class ReplayFailed(Exception):
+    """The other interpreter could not replay deals; the message says why, in one line."""
+
+
+def replay(interpreter: str, args: list[int]) -> str:
+    """`beggar_replay.py` run by `interpreter`: its standard output."""
+    src = str(Path(kernel.__file__).resolve().parents[3])
+    try:
+        done = subprocess.run(
+            [interpreter, str(REPLAY), *map(str, args)],
+            capture_output=True,
+            text=True,
+            env={**os.environ, "PYTHONPATH": src},
+        )
+    except OSError as err:  # absent or not executable: PyPy is seldom installed
+        raise ReplayFailed(
+            f"cannot run {interpreter!r} ({err.strerror}); install it or give its path"
+        ) from None
+    if done.returncode != 0:
+        last = (done.stderr.strip().splitlines() or ["no error output"])[-1]
+        raise ReplayFailed(f"{interpreter} failed with status {done.returncode}: {last}")
+    return done.stdout
+
+
 def check_chunk_with(
     interpreter: str, job: tuple[int, int, int, int, bool, int, bool]
 ) -> tuple[int, list[str]]:
@@ -53,16 +78,8 @@ def check_chunk_with(
     results = kernel.play_random(
         players, count, seed, first, jokers=jokers, beggar_joker=beggar_joker, next_pays=next_pays
     )
-    src = str(Path(kernel.__file__).resolve().parents[3])
     args = [players, seed, first, count, int(next_pays), jokers, int(beggar_joker)]
-    done = subprocess.run(
-        [interpreter, str(REPLAY), *map(str, args)],
-        capture_output=True,
-        text=True,
-        check=True,
-        env={**os.environ, "PYTHONPATH": src},
-    )
-    lines = done.stdout.split()
+    lines = replay(interpreter, args).split()
     if len(lines) != 4 * count:
         return count, [f"{job}: the replay gave {len(lines) // 4} results for {count} deals"]
     problems = []
@@ -105,6 +122,16 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--replay-with", help="interpreter for the Python side, e.g. pypy3")
     args = parser.parse_args()
+    try:
+        return run(args)
+    except ReplayFailed as err:
+        print(f"beggar_agreement.py: --replay-with: {err}", file=sys.stderr)
+        return 2
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.replay_with:
+        replay(args.replay_with, [2, args.seed, 0, 1, 0, 0, 0])  # one deal: fail before the work
     kernel.warm_up()
     work = jobs(2, args.two, args.seed)
     for players in range(3, 7):

@@ -27,7 +27,8 @@ machine load hits both alike; rates are per second of this process's CPU time
 - Every registered game that names its peer (the `peer` capability: the same game in OpenSpiel,
   with the same rules), random play on both sides, Parlour through its public `bulk_play`; at
   the `--familles-players` counts. `--no-same-game` skips them.
-- Beggar, with `--beggar`: `beggar_peer.run()` (acinnes/bmn built with g++), when present.
+- Beggar, with `--beggar`: `beggar_peer.run()` (acinnes/bmn's older `playbmn_cpu.cpp`, as
+  written down there, built with g++), when present.
 """
 
 from __future__ import annotations

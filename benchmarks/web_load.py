@@ -11,7 +11,8 @@ Usage: python benchmarks/web_load.py [--levels 10,20,40,80] [--seconds 20] [--ga
                                     [--db sqlite|cluster|postgresql://...] [--processes N]
 `--db cluster` starts a throwaway PostgreSQL cluster (Debian's binaries); `--processes 2` runs
 `parlour serve --workers 2` on it, so a table's player and spectator may well be served by
-different processes (each move then crosses the database and its notifications).
+different processes (each move then crosses the database and its notifications). Stopped by
+Ctrl-C or SIGTERM, it stops the server and removes the cluster before it exits.
 The server and the clients share the machine, so the figure is a floor for the server alone.
 """
 
@@ -22,6 +23,7 @@ import asyncio
 import json
 import os
 import random
+import signal
 import statistics
 import sys
 import tempfile
@@ -111,6 +113,31 @@ async def run_level(server: Server, tables: int, args: argparse.Namespace) -> di
     }
 
 
+class Stopped:
+    """SIGTERM as an exception, so that the server and the cluster are always cleaned up.
+
+    Python's default for SIGTERM ends the process at once, `finally` clauses unrun: a stopped
+    run would leave its PostgreSQL cluster running and its folder behind. While the cluster is
+    being made (`held`), the signal waits until it is known to the clean-up.
+    """
+
+    def __init__(self) -> None:
+        self.held = False
+        self.pending: int | None = None
+        signal.signal(signal.SIGTERM, self._handle)
+
+    def _handle(self, signum: int, frame: Any) -> None:
+        if self.held:
+            self.pending = signum
+            return
+        raise SystemExit(128 + signum)
+
+    def release(self) -> None:
+        self.held = False
+        if self.pending is not None:
+            raise SystemExit(128 + self.pending)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--levels", default="10,20,40,80,120,160")
@@ -122,23 +149,31 @@ def main() -> None:
     parser.add_argument("--db", default="sqlite", help="sqlite, cluster or a database URL")
     parser.add_argument("--processes", type=int, default=1, help="server processes")
     args = parser.parse_args()
+    stopped = Stopped()
     cluster = None
-    if args.db == "sqlite":
-        db_url = f"sqlite:///{tempfile.mkdtemp()}/load.db"
-    elif args.db == "cluster":
-        from tests.web.pg import Cluster
-
-        cluster = Cluster()
-        db_url = cluster.new_database()
-    else:
-        db_url = args.db
-    server = Server(db_url, bot_delay=args.bot_delay, rate=100, workers=args.processes)
-    server.start()
+    server = None
     best = 0
     try:
+        database = args.db
+        if args.db == "sqlite":
+            db_url = f"sqlite:///{tempfile.mkdtemp()}/load.db"
+        elif args.db == "cluster":
+            from tests.web.pg import Cluster
+
+            stopped.held = True
+            try:
+                cluster = Cluster()
+            finally:
+                stopped.release()
+            database = f"cluster in {cluster.folder}"
+            db_url = cluster.new_database()
+        else:
+            db_url = args.db
+        server = Server(db_url, bot_delay=args.bot_delay, rate=100, workers=args.processes)
+        server.start()
         print(
             f"cpus: {os.cpu_count()}, load average: {os.getloadavg()[0]:.1f}, "
-            f"database: {args.db}, processes: {args.processes}",
+            f"database: {database}, processes: {args.processes}",
             flush=True,
         )
         for tables in (int(x) for x in args.levels.split(",")):
@@ -148,7 +183,8 @@ def main() -> None:
                 break
             best = tables
     finally:
-        server.stop()
+        if server is not None:
+            server.stop()
         if cluster is not None:
             cluster.remove()
     print(json.dumps({"game": args.game, "processes": args.processes, "db": args.db,

@@ -135,7 +135,8 @@ def test_a_missing_extra_says_what_to_install(monkeypatch: Any) -> None:
 
 
 def test_the_gymnasium_registration_hook_registers_every_game() -> None:
-    gym = pytest.importorskip("gymnasium")
+    import gymnasium as gym
+
     from parlour.rl.gym_env import register_envs
 
     assert "parlour/flip7-v0" in register_envs()

@@ -11,6 +11,7 @@ from typing import Annotated, Any
 
 import typer
 
+from parlour.cli_args import GameArg
 from parlour.cli_rich import lazy_console
 from parlour.core.errors import ParlourError
 
@@ -86,7 +87,7 @@ def replay_command(
 
 @app.command("rules")
 def rules_command(
-    game: Annotated[str, typer.Argument(help="The game (see `parlour games`).")],
+    game: GameArg,
     lang: LangOption = None,
 ) -> None:
     """Print the rules of a game and its options with their defaults."""
@@ -208,7 +209,9 @@ def main(argv: list[str] | None = None) -> None:
         enable_completion,
         french_rich_texts,
         install_french_click,
+        plain_usage_names,
         translate_help,
+        usage_error_line,
     )
     from parlour.cli_rich import defer_rich_help
     from parlour.i18n import resolve_lang
@@ -216,14 +219,30 @@ def main(argv: list[str] | None = None) -> None:
     if COMPLETE_VAR in os.environ:
         enable_completion()
     install_quick_coercion()
+    plain_usage_names()
     lang = resolve_lang(None)
     command = typer.main.get_command(app)
     if lang == "fr":
         install_french_click()
         translate_help(command)
     defer_rich_help(french_rich_texts if lang == "fr" else None)
+    try:  # Typer 0.2x carries its own Click; older releases use Click itself
+        from typer._click import exceptions as click_errors
+    except ImportError:
+        from click import exceptions as click_errors  # type: ignore[no-redef]
     try:
-        command.main(args=argv, prog_name="parlour", standalone_mode=True)
+        # Not standalone: Click's usage errors come here, to be one line like every other.
+        status = command.main(args=argv, prog_name="parlour", standalone_mode=False)
+    except click_errors.UsageError as err:
+        if err.format_message().strip():  # else the help was the answer (no arguments given)
+            _stderr_line(usage_error_line(err, lang))
+        raise SystemExit(err.exit_code) from None
+    except click_errors.ClickException as err:
+        _stderr_line(f"parlour: {err.format_message()}")
+        raise SystemExit(err.exit_code) from None
+    except typer.Abort:  # Ctrl-C or end of input at a prompt
+        _stderr_line("parlour: interrupted")
+        raise SystemExit(1) from None
     except ParlourError as err:
         from parlour.i18n.errors import localise_error
 
@@ -233,6 +252,8 @@ def main(argv: list[str] | None = None) -> None:
         where = f" {err.filename}" if err.filename else ""
         _stderr_line(f"parlour:{where}: {err.strerror or err}")
         raise SystemExit(1) from None
+    # As Click's standalone mode does: the command's own status (typer.Exit(code)), else 0.
+    raise SystemExit(status if isinstance(status, int) else 0)
 
 
 def _stderr_line(line: str) -> None:

@@ -295,3 +295,40 @@ def completion_script(app: Any, shell: str) -> str:
         return str(completion_class(command, {}, "parlour", COMPLETE_VAR).source())
     script = get_completion_script(prog_name="parlour", complete_var=COMPLETE_VAR, shell=shell)
     return script + "\n"
+
+
+def plain_usage_names() -> None:
+    """Typer 0.2x writes a required argument `{GAME}` in the usage line and a flag's type
+    (`<bool>`) beside `--help`; Parlour's usage reads `GAME` and a flag shows no value."""
+    try:
+        from typer.core import TyperArgument, TyperOption
+    except ImportError:  # a Typer without its own parameter classes: nothing to mend
+        return
+
+    def usage_name(self: Any) -> str:
+        name = str(self.display_name_raw)
+        name = name if self.required else f"[{name}]"
+        return name + ("..." if self.nargs != 1 else "")
+
+    show_type = TyperOption.display_type_rich
+
+    def flag_shows_no_type(self: Any, ctx: Any) -> str | None:
+        return None if self.is_flag and self.metavar is None else show_type(self, ctx)
+
+    if hasattr(TyperArgument, "_usage_display_name"):
+        TyperArgument._usage_display_name = usage_name  # type: ignore[method-assign]
+    TyperOption.display_type_rich = flag_shows_no_type  # type: ignore[method-assign]
+
+
+def usage_error_line(err: Any, lang: str) -> str:
+    """A usage error as one line: `parlour simulate: Missing option '--bots'. (-h: help)`."""
+    context = getattr(err, "ctx", None)
+    where = context.command_path if context is not None else "parlour"
+    message = err.format_message()
+    if lang == "fr":  # Typer's own suggestion, which no catalogue of Click's translates
+        message = message.replace("(Possible options: ", "(options possibles : ")
+    return (
+        f"{where}: {message} ({where} -h : aide)"
+        if lang == "fr"
+        else (f"{where}: {message} ({where} -h: help)")
+    )

@@ -2,11 +2,7 @@
 
 from __future__ import annotations
 
-import pytest
 from typer.testing import CliRunner
-
-pytest.importorskip("pettingzoo")
-pytest.importorskip("pyspiel")
 
 from parlour.cli import app
 from parlour.core.errors import ParlourError

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+import warnings
+
+import gymnasium
 import numpy as np
 import pytest
-
-pytest.importorskip("gymnasium")
-
 from gymnasium.utils.env_checker import check_env
 
 from parlour.core.errors import IllegalAction, ParlourError
@@ -30,6 +30,24 @@ def test_gymnasium_check_env_passes(case) -> None:
     expected = env.encoder.encode(env.state.view(env.seat), env.seat)
     assert np.array_equal(obs, expected)
     assert set(np.flatnonzero(info["action_mask"])) == {a.id for a in env.state.legal_actions()}
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
+def test_check_env_with_rendering_warns_of_nothing(case) -> None:
+    """Made by gymnasium.make (so with a spec) and rendering: render_fps is declared, and the
+    checker, its render check included, has nothing to say."""
+    opponents = ["random"] * (case.players - 1)
+    env = gymnasium.make(
+        f"parlour/{case.game}-v0",
+        opponents=opponents,
+        max_turns=case.max_turns,
+        render_mode="ansi",
+    )
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        check_env(env.unwrapped)
+    assert [str(w.message) for w in caught] == []
+    assert env.metadata["render_fps"] > 0
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
@@ -68,7 +86,6 @@ def test_the_same_seed_replays_the_same_episode(case) -> None:
     assert logs[0] == logs[1]
 
 
-@pytest.mark.skipif(not DECISION_CASES, reason="needs a game with choices")
 def test_an_illegal_action_loses_or_raises_as_asked() -> None:
     case = DECISION_CASES[0]
     env = make(case)
@@ -117,8 +134,6 @@ def test_a_table_the_rules_cannot_seat_is_refused_at_construction() -> None:
     from parlour.core.errors import RulesError
     from parlour.rl.pettingzoo_env import raw_env
 
-    if "familles" not in {c.game for c in CASES}:
-        pytest.skip("7 familles is not installed yet")
     # Eight cards each only at two players (RULES.md): refused before any reset.
     with pytest.raises(RulesError, match="only for two players"):
         ParlourGymEnv("familles", opponents=["random", "random"], rules="hand_size=8")

@@ -8,7 +8,6 @@ re-dealt, the deck re-shuffled); whatever the adapter then shows that seat must 
 from __future__ import annotations
 
 import random
-from collections import deque
 from typing import Any
 
 import numpy as np
@@ -18,31 +17,19 @@ from hypothesis import strategies as st
 
 from parlour.core.game import State
 from parlour.rl.encoding import make_encoder
+from parlour.rl.gym_env import ParlourGymEnv
+from parlour.rl.openspiel_game import ParlourSpielState, load
+from parlour.rl.pettingzoo_env import ParlourAECEnv
 from tests.rl.helpers import CASES, random_state, rules_of
 
-pytest.importorskip("pettingzoo")
-pyspiel = pytest.importorskip("pyspiel")
 
-from parlour.rl.gym_env import ParlourGymEnv  # noqa: E402
-from parlour.rl.openspiel_game import ParlourSpielState, load  # noqa: E402
-from parlour.rl.pettingzoo_env import ParlourAECEnv  # noqa: E402
+def hidden_twin(state: State, seat: int, rng: random.Random) -> State:
+    """The same table as `seat` sees it, with everything hidden from it drawn again.
 
-
-def hidden_twin(case, state: State, seat: int, rng: random.Random) -> State:
-    """The same table as `seat` sees it, with everything hidden from it drawn again."""
-    if case.game != "beggar":
-        return state.determinize(seat, rng)
-    # Beggar's stacks are face down and it has no decision to search, so its determinize keeps
-    # them; re-deal them here, keeping every stack's size (what the table shows).
-    twin = state.clone()
-    cards = [card for hand in twin.hands for card in hand]
-    rng.shuffle(cards)
-    sizes = [len(hand) for hand in twin.hands]
-    twin.hands = []
-    for size in sizes:
-        twin.hands.append(deque(cards[:size]))
-        cards = cards[size:]
-    return twin
+    `determinize` is that draw in every game: hidden hands, the deck, and Beggar's face-down
+    stacks (the seat's own included) are re-dealt, sizes kept.
+    """
+    return state.determinize(seat, rng)
 
 
 def fingerprint(state: State) -> str:
@@ -93,7 +80,7 @@ def test_what_a_seat_is_shown_never_depends_on_what_it_cannot_see(case, seed, st
         real = seen_by(case, state, seat)
         # Built from the view: the adapters agree with the encoder applied to view(seat).
         assert np.array_equal(real[0], encoder.encode(state.view(seat), seat))
-        twin = hidden_twin(case, state, seat, random.Random(salt + seat))
+        twin = hidden_twin(state, seat, random.Random(salt + seat))
         assert twin.view(seat) == state.view(seat)
         assert same(seen_by(case, twin, seat), real)
 
@@ -106,6 +93,6 @@ def test_the_twins_really_hold_other_cards(case) -> None:
         state = random_state(case, seed, 10)
         if state.is_over:
             continue
-        twin = hidden_twin(case, state, 0, random.Random(seed))
+        twin = hidden_twin(state, 0, random.Random(seed))
         differing += fingerprint(twin) != fingerprint(state)
     assert differing >= 3

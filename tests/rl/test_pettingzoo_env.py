@@ -6,9 +6,6 @@ import random
 
 import numpy as np
 import pytest
-
-pytest.importorskip("pettingzoo")
-
 from pettingzoo.test import api_test, seed_test
 
 from parlour.core.errors import IllegalAction
@@ -102,7 +99,6 @@ def test_a_capped_game_is_truncated_not_terminated() -> None:
     assert aec.infos["player_0"]["outcome"]["status"] == "capped"
 
 
-@pytest.mark.skipif(len(CASES) < 2, reason="needs a game with choices")
 def test_an_illegal_action_raises_in_the_raw_env_and_loses_in_the_wrapped_one() -> None:
     case = next(c for c in CASES if c.game != "beggar")
     aec = make(case, wrapped=False)

@@ -9,8 +9,6 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-pytest.importorskip("gymnasium")
-
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "train_flip7.py"
 
 

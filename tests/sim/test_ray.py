@@ -7,10 +7,9 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+import ray
 
 from parlour.sim import simulate, tournament
-
-ray = pytest.importorskip("ray")
 
 
 @pytest.fixture(scope="module")

@@ -36,7 +36,7 @@ def test_same_seed_same_table_with_one_or_two_workers_and_any_chunking() -> None
     assert not np.array_equal(one.rows.turns, other.rows.turns)
 
 
-def test_every_game_is_reproducible_alone_with_the_core_runner() -> None:
+def test_every_game_is_reproducible_alone_with_the_runner() -> None:
     result = simulate("beggar", ["first", "random", "random"], 9, seed=5, workers=1, bulk=False)
     game = get_game("beggar")
     for index in range(9):
@@ -115,9 +115,6 @@ def test_a_failing_run_keeps_the_games_played_before_the_failure(
 
 
 def test_bulk_path_gives_the_runner_s_table_when_the_game_offers_one() -> None:
-    game = get_game("beggar")
-    if not hasattr(game, "bulk_outcomes"):
-        pytest.skip("this Beggar has no bulk_outcomes path yet")
     fast = simulate("beggar", "first,random", 300, seed=21, workers=1)
     slow = simulate("beggar", "first,random", 300, seed=21, workers=1, bulk=False)
     assert fast.rows.bulk and not slow.rows.bulk
@@ -144,9 +141,6 @@ def test_games_cut_by_the_turn_cap_are_draws_that_nobody_wins() -> None:
 
 
 def test_rules_the_bulk_path_declines_fall_back_to_the_runner() -> None:
-    game = get_game("beggar")
-    if not hasattr(game, "bulk_outcomes"):
-        pytest.skip("this Beggar has no bulk_outcomes path yet")
     match = simulate("beggar", "first,random", 30, seed=2, workers=1, rules=["match=best_of_three"])
     assert not match.rows.bulk
     assert match.rows.scores.max() == 2  # a match is won with two rounds
@@ -161,9 +155,6 @@ def test_rules_the_bulk_path_declines_fall_back_to_the_runner() -> None:
     ],
 )
 def test_bulk_path_agrees_with_the_runner_under_variants(bots: str, rules: list[str]) -> None:
-    game = get_game("beggar")
-    if not hasattr(game, "bulk_outcomes"):
-        pytest.skip("this Beggar has no bulk_outcomes path yet")
     fast = simulate("beggar", bots, 120, seed=8, workers=2, rules=rules)
     slow = simulate("beggar", bots, 120, seed=8, workers=2, rules=rules, bulk=False)
     assert fast.rows.bulk

@@ -54,9 +54,13 @@ class Cluster:
         if os.geteuid() == 0:
             self._as = ["runuser", "-u", "postgres", "--"]
             shutil.chown(self.folder, "postgres", "postgres")
-        self._run("initdb", "-D", str(self.data), "-A", "trust", "-U", "postgres", "-E", "UTF8",
-                  "--no-sync", "--no-instructions")  # fmt: skip
-        self.start()
+        try:
+            self._run("initdb", "-D", str(self.data), "-A", "trust", "-U", "postgres", "-E",
+                      "UTF8", "--no-sync", "--no-instructions")  # fmt: skip
+            self.start()
+        except BaseException:
+            self.remove()  # a cluster that failed to start (or was stopped) leaves no folder
+            raise
 
     def _run(self, tool: str, *args: str) -> None:
         command = [*self._as, str(self.bin / tool), *args]

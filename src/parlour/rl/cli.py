@@ -16,13 +16,13 @@ from typing import Annotated
 
 import typer
 
+from parlour.cli_args import GameArg
 from parlour.cli_rich import lazy_console
 from parlour.core.errors import ParlourError
 
 rl_app = typer.Typer(help="Research adapters: PettingZoo, Gymnasium and OpenSpiel.")
 console = lazy_console()
 
-GameArg = Annotated[str, typer.Argument(help="The game, as `parlour games` names it.")]
 PlayersOpt = Annotated[int, typer.Option("--players", "-p", help="Number of players.")]
 RulesOpt = Annotated[
     list[str] | None, typer.Option("--rules", "-r", help="A rules option k=v (repeatable).")

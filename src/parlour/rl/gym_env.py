@@ -49,7 +49,9 @@ class ParlourGymEnv(gym.Env):
     `info["illegal_action"]`; "raise" raises IllegalAction and changes nothing.
     """
 
-    metadata = {"render_modes": ["ansi"]}
+    # render_fps: read by the wrappers that play frames back (ansi frames have no clock of
+    # their own); four a second, a pace a person can follow a game at, as Gymnasium's text games.
+    metadata = {"render_modes": ["ansi"], "render_fps": 4}
 
     def __init__(
         self,

@@ -43,6 +43,10 @@ def __getattr__(name: str) -> Any:
     home = _HOMES.get(name)
     if home is None:
         raise AttributeError(f"module 'parlour.sim' has no attribute {name!r}")
-    value = getattr(importlib.import_module(home), name)
-    globals()[name] = value  # later look-ups skip this function
-    return value
+    module = importlib.import_module(home)
+    # Importing parlour.sim.simulate (or .tournament) binds that submodule here under the name
+    # of its function: bind every name of the module now, so that no name is left shadowed.
+    for other, where in _HOMES.items():
+        if where == home:
+            globals()[other] = getattr(module, other)  # later look-ups skip this function
+    return globals()[name]

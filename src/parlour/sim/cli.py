@@ -8,6 +8,7 @@ from typing import Annotated
 
 import typer
 
+from parlour.cli_args import GameArg
 from parlour.cli_rich import lazy_console
 from parlour.core.errors import ParlourError
 
@@ -93,7 +94,7 @@ def _out_json(obj: object) -> None:
 
 
 def simulate_command(
-    game: Annotated[str, typer.Argument(help="The game (see `parlour games`).")],
+    game: GameArg,
     bots: BotsOption,
     games: GamesOption = 1000,
     rules: RulesOption = None,
@@ -177,7 +178,7 @@ def simulate_command(
 
 
 def tournament_command(
-    game: Annotated[str, typer.Argument(help="The game (see `parlour games`).")],
+    game: GameArg,
     bots: BotsOption,
     games: TableGamesOption = 1000,
     table_size: Annotated[

@@ -6,6 +6,7 @@ from typing import Annotated
 
 import typer
 
+from parlour.cli_args import OptionalGameArg
 from parlour.core.errors import ParlourError
 from parlour.tui import DEFAULT_PACE_MS
 
@@ -18,10 +19,7 @@ def register(app: typer.Typer) -> None:
 
 
 def play_command(
-    game: Annotated[
-        str | None,
-        typer.Argument(help="The game (see `parlour games`)."),
-    ] = None,
+    game: OptionalGameArg = None,
     players: Annotated[
         int | None, typer.Option("--players", help="Number of players (skips the setup screen).")
     ] = None,

@@ -228,6 +228,8 @@ class AskDrawState(State):
         if deals != self.deals:
             return  # that lay ended a game of a match: the next one is dealt and under way
         self._check_end()
+        if deals != self.deals:
+            return  # every seat dealt safe (Panoplies) ended that game: the next one is under way
         if not self.is_over:
             self.emit(Event("turn", {"seat": first}))
             self._settle()

@@ -1,0 +1,62 @@
+"""Usage errors are one line and a non-zero exit, as the README promises; help reads plainly."""
+
+from __future__ import annotations
+
+import pytest
+
+from parlour.cli import main
+
+CASES = [
+    (["simulate", "flip7", "--games", "abc", "--bots", "random"], "'--games'"),
+    (["simulate", "flip7", "--seed", "abc", "--bots", "random"], "'--seed'"),
+    (["play", "flip7", "--pace", "-5"], "'--pace'"),
+    (["simulate", "flip7", "--bots", "random", "--bogus"], "--bogus"),
+    (["simulate", "flip7", "--bots", "random", "--ray"], "'--ray' requires an argument"),
+    (["simulate", "flip7"], "Missing option '--bots'"),
+    (["simulate", "nosuchgame"], "unknown game 'nosuchgame'; games are: "),
+    (["play", "nosuchgame"], "unknown game 'nosuchgame'"),
+]
+
+
+@pytest.mark.parametrize(("argv", "words"), CASES, ids=[" ".join(c[0]) for c in CASES])
+def test_a_usage_error_is_one_line(
+    argv: list[str], words: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("LANG", "en_GB.UTF-8")
+    monkeypatch.setenv("COLUMNS", "80")
+    with pytest.raises(SystemExit) as stopped:
+        main(argv)
+    assert stopped.value.code == 2
+    captured = capsys.readouterr()
+    lines = [line for line in captured.err.splitlines() if line.strip()]
+    assert len(lines) == 1, captured.err
+    assert words in lines[0]
+    assert "╭" not in captured.err and "Traceback" not in captured.err
+    assert captured.out == ""
+
+
+def test_a_usage_error_reads_french_on_a_french_system(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("LANG", "fr_FR.UTF-8")
+    with pytest.raises(SystemExit):
+        main(["simulate", "flip7", "--bots", "random", "--bogus"])
+    line = capsys.readouterr().err.strip()
+    assert line.startswith("parlour simulate: Option inconnue : --bogus")
+    assert "(parlour simulate -h : aide)" in line and "help" not in line
+
+
+def test_help_shows_no_type_beside_a_flag_and_names_the_game_argument(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("LANG", "en_GB.UTF-8")
+    monkeypatch.setenv("COLUMNS", "100")
+    for argv in (["--help"], ["simulate", "--help"], ["play", "--help"]):
+        with pytest.raises(SystemExit, match=r"^0$"):
+            main(argv)
+        out = capsys.readouterr().out
+        assert "--help" in out and "<bool>" not in out
+        assert "{game}" not in out and "{GAME}" not in out
+    with pytest.raises(SystemExit, match=r"^0$"):
+        main(["simulate", "--help"])
+    assert "Usage: parlour simulate [OPTIONS] GAME" in capsys.readouterr().out
