@@ -5,18 +5,15 @@ from __future__ import annotations
 import random
 
 import numpy as np
+import pyspiel
 import pytest
+from gymnasium.utils.env_checker import check_env
+from pettingzoo.test import api_test
 
-pytest.importorskip("pettingzoo")
-pyspiel = pytest.importorskip("pyspiel")
-
-from gymnasium.utils.env_checker import check_env  # noqa: E402
-from pettingzoo.test import api_test  # noqa: E402
-
-from parlour.rl.encoding import encodable_games  # noqa: E402
-from parlour.rl.gym_env import ParlourGymEnv  # noqa: E402
-from parlour.rl.openspiel_game import SEED_NODES, SEED_OUTCOMES, load, resample  # noqa: E402
-from parlour.rl.pettingzoo_env import env  # noqa: E402
+from parlour.rl.encoding import encodable_games
+from parlour.rl.gym_env import ParlourGymEnv
+from parlour.rl.openspiel_game import SEED_NODES, SEED_OUTCOMES, load, resample
+from parlour.rl.pettingzoo_env import env
 
 PLAYERS, CAP = 3, 400
 
