@@ -53,7 +53,12 @@ def rank_chances(tracker: Tracker, asks: Sequence[GroupAsk]) -> list[float]:
             spread = probs[card]
             miss *= 1.0 - spread[target]
             if pile:
-                fished += max(0.0, 1.0 - sum(spread)) / pile
+                # Summed in seat order by hand: `sum` of floats rounds otherwise from Python
+                # 3.12 on, and the compiled kernel must find the same chances to the last bit.
+                anywhere = 0.0
+                for chance in spread:
+                    anywhere += chance
+                fished += max(0.0, 1.0 - anywhere) / pile
         out.append((1.0 - miss) + miss * min(1.0, fished))
     return out
 

@@ -7,7 +7,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 import parlour.games.gofish.texts  # noqa: F401  (registers the texts)
-from parlour.core.capabilities import Peer
+from parlour.core.capabilities import BulkOutcome, Peer
 from parlour.core.errors import RulesError
 from parlour.core.events import Event
 from parlour.core.game import Game, Seat
@@ -75,6 +75,16 @@ class GoFish(Game):
         if deal is not None:
             deal = normalise_gofish_deal(deal, len(seat_list), rules)
         return GoFishState(rules, seat_list, seed, deal)
+
+    def bulk_play(
+        self, rules: Any, seeds: Sequence[int], tables: Sequence[Sequence[str]]
+    ) -> list[BulkOutcome] | None:
+        """Whole games by the compiled kernel when every bot is `random`, `memory` or `first`
+        (see bulk.py): per seed the outcome the reference engine gives, None when the kernel
+        cannot play them."""
+        from parlour.games.gofish.bulk import bulk_play
+
+        return bulk_play(rules or GoFishRules(), seeds, tables)
 
     def action_from_json(self, obj: Mapping[str, Any]) -> RankAsk:
         # The rank count only sizes the id; a state checks the rank against its own deck.
