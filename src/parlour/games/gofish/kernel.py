@@ -32,7 +32,7 @@ from typing import Any
 
 import numpy as np
 
-from parlour.core.mersenne import BLOCK, MT_WORDS, njit, njit_inline, randbelow, seed_tables
+from parlour.core.mersenne import BLOCK, MT_WORDS, njit, njit_lean, randbelow, seed_tables
 from parlour.core.mersenne import shuffle as mt_shuffle
 
 NOBODY = -1
@@ -41,108 +41,115 @@ STATUS_NAMES = ("finished", "capped", "stalled")
 RANDOM, MEMORY, FIRST = 0, 1, 2
 BOT_CODES = {"random": RANDOM, "memory": MEMORY, "first": FIRST}
 
-# The rules, an int64 array: ranks, suits, cards dealt each, an empty-hand draw then asks, the
-# first player out ends the game, most books wins, the turn cap (0: none), the tracker is kept.
+# The rules, a tuple (its fields stay in registers): ranks, suits, cards dealt each, an
+# empty-hand draw then asks, the first player out ends the game, most books wins, the turn cap
+# (0: none), the tracker is kept.
 _RANKS, _SUITS, _DEALT, _ASK_AFTER, _FIRST_OUT, _MOST_BOOKS, _CAP, _TRACK = range(8)
 # The scalars of a game: the player to move, the next card of the deck, over, asks, status,
 # books laid, the first player out (NOBODY: none yet).
 _TURN, _NEXT, _OVER, _ASKS, _STATUS, _BOOKS, _OUT = range(7)
-# The work arrays, by index in the tuple `_work` makes. The table: `deck[card]`, `hold[card]`
-# (its seat, NOBODY: the pool or a book), `size[seat]`, `counts[seat, rank]`, `laid[rank]`
-# (its layer). The public tracker: `seen[card]` (the seat a card was seen going to, until it
-# leaves), `lacks[seat, card]`, `since[seat, card]` (that seat's hidden draws when the lack was
-# learnt, -1: none; kept through a hidden draw as `lack_since` is), `draws[seat]` (hidden
-# draws), `holds[seat, rank]` (it asked for the rank and kept some). Scratch: the legal asks'
-# targets and ranks, the memory bot's chances per card and seat, free slots, scores, order.
-(_G, _DECK, _HOLD, _SIZE, _COUNTS, _LAID) = range(6)
-(_SEEN, _LACKS, _SINCE, _DRAWS, _HOLDS) = range(6, 11)
-(_TARGETS, _HELD, _PROBS, _FREE, _SCORE, _ORDER) = range(11, 17)
+# The table, one int64 array by rows: `deck[card]`, `hold[card]` (its seat, NOBODY: the pool or
+# a book), `laid[rank]` (its layer), `size[seat]`, then per seat `counts[rank]`.
+_DECK, _HOLD, _LAID, _SIZE, _COUNTS = range(5)
+# The public tracker, one int64 array by rows: `seen[card]` (the seat a card was seen going to,
+# until it leaves), `draws[seat]` (hidden draws), then per seat `lacks[card]` (1: surely
+# lacked), per seat `since[card]` (its hidden draws when the lack was learnt, -1: none; kept
+# through a hidden draw as `lack_since` is), per seat `holds[rank]` (it asked for the rank and
+# kept some): rows _LACKS + seat, _LACKS + n + seat, _LACKS + 2n + seat.
+_SEEN, _DRAWS, _LACKS = range(3)
+# The memory bot's scratch of integers, by rows: the legal asks' targets and ranks, free slots
+# per seat, the order of the best asks.
+_TARGETS, _HELD, _FREE, _ORDER = range(4)
+# These few arrays are handed down as arguments to helpers compiled without reference counts,
+# never in a tuple: an array taken out of a tuple is reference-counted (two atomic operations)
+# at every call of a helper, and with a tuple of seventeen arrays the kernel ran three times
+# slower.
 
 
 # ----- the table and the public tracker -------------------------------------------------------
-@njit_inline
-def _lack(w: Any, seat: int, card: int) -> None:
-    w[_LACKS][seat, card] = 1
-    w[_SINCE][seat, card] = w[_DRAWS][seat]
+@njit_lean
+def _receive(t: Any, suits: int, seat: int, card: int) -> None:
+    t[_HOLD, card] = seat
+    t[_SIZE, seat] += 1
+    t[_COUNTS + seat, card // suits] += 1
 
 
-@njit_inline
-def _hidden_draw(w: Any, r: Any, seat: int, asked: int) -> None:
+@njit_lean
+def _lack(tr: Any, n: int, seat: int, card: int) -> None:
+    tr[_LACKS + seat, card] = 1
+    tr[_LACKS + n + seat, card] = tr[_DRAWS, seat]
+
+
+@njit_lean
+def _unlack(tr: Any, n: int, seat: int, card: int) -> None:
+    tr[_LACKS + seat, card] = 0
+    tr[_LACKS + n + seat, card] = -1
+
+
+@njit_lean
+def _hidden_draw(tr: Any, n: int, cards: int, suits: int, seat: int, asked: int) -> None:
     """A draw the others do not see (`Tracker._on_draw`): any card lacked could be the one,
     except those of the rank just asked for, which would have been shown (`asked` < 0: the
     draw of an empty hand)."""
-    suits, lacks = r[_SUITS], w[_LACKS]
-    for card in range(r[_RANKS] * suits):
-        if lacks[seat, card] and card // suits != asked:
-            lacks[seat, card] = 0
-    w[_DRAWS][seat] += 1
+    row = _LACKS + seat
+    for card in range(cards):
+        if tr[row, card] and card // suits != asked:
+            tr[row, card] = 0
+    tr[_DRAWS, seat] += 1
     if asked >= 0:
         for card in range(asked * suits, (asked + 1) * suits):
-            if lacks[seat, card]:
-                _lack(w, seat, card)  # lacked anew: since the draw just counted
+            if tr[row, card]:
+                _lack(tr, n, seat, card)  # lacked anew: since the draw just counted
 
 
-@njit_inline
-def _receive(w: Any, r: Any, seat: int, card: int) -> None:
-    w[_HOLD][card] = seat
-    w[_SIZE][seat] += 1
-    w[_COUNTS][seat, card // r[_SUITS]] += 1
-
-
-@njit_inline
-def _end(g: Any) -> None:
-    g[_OVER] = 1
-    g[_STATUS] = FINISHED
-
-
-@njit_inline
-def _lay(w: Any, r: Any, n: int, seat: int, rank: int) -> None:
+@njit_lean
+def _lay(g: Any, r: Any, n: int, t: Any, tr: Any, seat: int, rank: int) -> None:
     """`_lay_if_complete` with the tracker's `_on_lay`, then Go Fish's `_on_lay` (the first
     player out) and `_check_end` (the last book)."""
-    g, suits, counts, laid = w[_G], r[_SUITS], w[_COUNTS], w[_LAID]
-    if counts[seat, rank] != suits or laid[rank] != NOBODY:
+    suits = r[_SUITS]
+    if t[_COUNTS + seat, rank] != suits or t[_LAID, rank] != NOBODY:
         return
     first = rank * suits
     for card in range(first, first + suits):
-        w[_HOLD][card] = NOBODY
-    counts[seat, rank] = 0
-    w[_SIZE][seat] -= suits
-    laid[rank] = seat
+        t[_HOLD, card] = NOBODY
+    t[_COUNTS + seat, rank] = 0
+    t[_SIZE, seat] -= suits
+    t[_LAID, rank] = seat
     g[_BOOKS] += 1
     if r[_TRACK]:
         for card in range(first, first + suits):
-            w[_SEEN][card] = NOBODY
+            tr[_SEEN, card] = NOBODY
             for s in range(n):
-                w[_LACKS][s, card] = 0
-                w[_SINCE][s, card] = -1
+                _unlack(tr, n, s, card)
         for s in range(n):
-            w[_HOLDS][s, rank] = 0
-    if r[_FIRST_OUT] and w[_SIZE][seat] == 0 and not g[_OVER]:
+            tr[_LACKS + 2 * n + s, rank] = 0
+    if r[_FIRST_OUT] and t[_SIZE, seat] == 0 and not g[_OVER]:
         g[_OUT] = seat
-        _end(g)
+        g[_OVER] = 1
     if not g[_OVER] and g[_BOOKS] == r[_RANKS]:
-        _end(g)
+        g[_OVER] = 1
 
 
-@njit_inline
-def _settle(w: Any, r: Any, n: int) -> None:
+@njit_lean
+def _settle(g: Any, r: Any, n: int, t: Any, tr: Any) -> None:
     """`_settle`: an empty hand draws (then asks, or passes without `ask_after_empty_draw`); a
     player nobody can answer passes; a stalled table (never in a correct game) is STALLED."""
-    g, size, cards = w[_G], w[_SIZE], r[_RANKS] * r[_SUITS]
+    suits = r[_SUITS]
+    cards = r[_RANKS] * suits
     idle = 0
     while not g[_OVER]:
         p = g[_TURN]
-        if size[p] > 0:
-            for t in range(n):
-                if t != p and size[t] > 0:
+        if t[_SIZE, p] > 0:
+            for other in range(n):
+                if other != p and t[_SIZE, other] > 0:
                     return
-        if size[p] == 0 and g[_NEXT] < cards:
-            card = w[_DECK][g[_NEXT]]
+        if t[_SIZE, p] == 0 and g[_NEXT] < cards:
+            card = t[_DECK, g[_NEXT]]
             g[_NEXT] += 1
-            _receive(w, r, p, card)
+            _receive(t, suits, p, card)
             if r[_TRACK]:
-                _hidden_draw(w, r, p, -1)
-            _lay(w, r, n, p, card // r[_SUITS])
+                _hidden_draw(tr, n, cards, suits, p, -1)
+            _lay(g, r, n, t, tr, p, card // suits)
             idle = 0
             if not g[_OVER] and not r[_ASK_AFTER]:
                 g[_TURN] = (p + 1) % n
@@ -155,84 +162,83 @@ def _settle(w: Any, r: Any, n: int) -> None:
         g[_TURN] = (p + 1) % n
 
 
-@njit_inline
-def _ask(w: Any, r: Any, n: int, p: int, t: int, rank: int) -> None:
-    """`GroupAskState._apply` of `p` asking `t` for `rank`, with what the tracker learns."""
-    g, suits, hold = w[_G], r[_SUITS], w[_HOLD]
-    first, track = rank * suits, r[_TRACK]
+@njit_lean
+def _ask(g: Any, r: Any, n: int, t: Any, tr: Any, p: int, target: int, rank: int) -> None:
+    """`GroupAskState._apply` of `p` asking `target` for `rank`, with what the tracker learns."""
+    suits, track = r[_SUITS], r[_TRACK]
+    first = rank * suits
+    holds = _LACKS + 2 * n
     if track:
-        w[_HOLDS][p, rank] = 1  # he holds the rank he asks for
-    if w[_COUNTS][t, rank] > 0:  # every card of the rank changes hands, seen by all
+        tr[holds + p, rank] = 1  # he holds the rank he asks for
+    if t[_COUNTS + target, rank] > 0:  # every card of the rank changes hands, seen by all
         for card in range(first, first + suits):
-            if hold[card] == t:
-                w[_COUNTS][t, rank] -= 1
-                w[_SIZE][t] -= 1
-                _receive(w, r, p, card)
+            if t[_HOLD, card] == target:
+                t[_COUNTS + target, rank] -= 1
+                t[_SIZE, target] -= 1
+                _receive(t, suits, p, card)
                 if track:
-                    w[_SEEN][card] = p
-                    w[_LACKS][p, card] = 0
-                    w[_SINCE][p, card] = -1
+                    tr[_SEEN, card] = p
+                    _unlack(tr, n, p, card)
         if track:  # the giver has none of the rank left
-            w[_HOLDS][t, rank] = 0
+            tr[holds + target, rank] = 0
             for card in range(first, first + suits):
-                _lack(w, t, card)
-        _lay(w, r, n, p, rank)
-        _settle(w, r, n)
+                _lack(tr, n, target, card)
+        _lay(g, r, n, t, tr, p, rank)
+        _settle(g, r, n, t, tr)
         return
-    if track:  # « Go fish! »: `t` has none of the rank
-        w[_HOLDS][t, rank] = 0
+    if track:  # « Go fish! »: `target` has none of the rank
+        tr[holds + target, rank] = 0
         for card in range(first, first + suits):
-            _lack(w, t, card)
+            _lack(tr, n, target, card)
     if g[_NEXT] < r[_RANKS] * suits:
-        drawn = w[_DECK][g[_NEXT]]
+        drawn = t[_DECK, g[_NEXT]]
         g[_NEXT] += 1
-        _receive(w, r, p, drawn)
+        _receive(t, suits, p, drawn)
         if drawn // suits == rank:  # the rank asked for: shown, and `p` asks again
             if track:
-                w[_SEEN][drawn] = p
-                w[_LACKS][p, drawn] = 0
-                w[_SINCE][p, drawn] = -1
-            _lay(w, r, n, p, rank)
-            _settle(w, r, n)
+                tr[_SEEN, drawn] = p
+                _unlack(tr, n, p, drawn)
+            _lay(g, r, n, t, tr, p, rank)
+            _settle(g, r, n, t, tr)
             return
         if track:
-            _hidden_draw(w, r, p, rank)
-        _lay(w, r, n, p, drawn // suits)
+            _hidden_draw(tr, n, r[_RANKS] * suits, suits, p, rank)
+        _lay(g, r, n, t, tr, p, drawn // suits)
         if g[_OVER]:
             return
     g[_TURN] = (p + 1) % n  # OpenSpiel: the asker's left-hand neighbour
-    _settle(w, r, n)
+    _settle(g, r, n, t, tr)
 
 
 # ----- the memory and first bots (`bots.MemoryBot`, `bots.OpenFirstBot`) ----------------------
-@njit_inline
-def _sure_miss(w: Any, r: Any, t: int, rank: int) -> bool:
-    suits = r[_SUITS]
+@njit_lean
+def _sure_miss(tr: Any, suits: int, target: int, rank: int) -> bool:
     for card in range(rank * suits, (rank + 1) * suits):  # noqa: SIM110  (Numba: no generator)
-        if not w[_LACKS][t, card]:
+        if not tr[_LACKS + target, card]:
             return False
     return True
 
 
-@njit_inline
-def _chances(w: Any, r: Any, n: int, p: int, rank: int) -> None:
+@njit_lean
+def _chances(g: Any, r: Any, n: int, t: Any, tr: Any, p: int, rank: int, probs: Any,
+             free: Any) -> None:  # fmt: skip
     """`Tracker.probabilities` for the unknown cards of `rank` as seat `p` sees them (its own
     hand and the cards seen elsewhere are known), into `probs[card, seat]`."""
-    suits, seen, hold = r[_SUITS], w[_SEEN], w[_HOLD]
-    lacks, since, draws, probs, free = w[_LACKS], w[_SINCE], w[_DRAWS], w[_PROBS], w[_FREE]
-    pile = r[_RANKS] * suits - w[_G][_NEXT]
+    suits = r[_SUITS]
+    pile = r[_RANKS] * suits - g[_NEXT]
     total = pile
     for s in range(n):
         total += free[s]
     first = rank * suits
     for card in range(first, first + suits):
-        if hold[card] == p or seen[card] != NOBODY:
+        if t[_HOLD, card] == p or tr[_SEEN, card] != NOBODY:
             continue
         weights = 0
         for s in range(n):
             room = free[s]
-            if since[s, card] >= 0:
-                room = min(room, draws[s] - since[s, card])
+            since = tr[_LACKS + n + s, card]
+            if since >= 0:
+                room = min(room, tr[_DRAWS, s] - since)
             probs[card, s] = room
             weights += room
         denom = weights + pile
@@ -243,39 +249,41 @@ def _chances(w: Any, r: Any, n: int, p: int, rank: int) -> None:
     # Obligations: a rank a seat surely holds, none of its cards seen there, lifts the
     # candidates it may hold.
     for s in range(n):
-        if not w[_HOLDS][s, rank]:
+        if not tr[_LACKS + 2 * n + s, rank]:
             continue
         known = False
         for card in range(first, first + suits):
-            if (s == p and hold[card] == p) or (s != p and seen[card] == s):
+            holder = t[_HOLD, card] if s == p else tr[_SEEN, card]
+            if holder == s:
                 known = True
         if known:
             continue
         k = 0
         for card in range(first, first + suits):
-            if hold[card] != p and seen[card] == NOBODY and not lacks[s, card]:
+            if t[_HOLD, card] != p and tr[_SEEN, card] == NOBODY and not tr[_LACKS + s, card]:
                 k += 1
         for card in range(first, first + suits):
-            if hold[card] != p and seen[card] == NOBODY and not lacks[s, card]:
+            if t[_HOLD, card] != p and tr[_SEEN, card] == NOBODY and not tr[_LACKS + s, card]:
                 probs[card, s] = 1 - (1 - probs[card, s]) * (1 - 1 / k)
 
 
-@njit_inline
-def _chance(w: Any, r: Any, n: int, p: int, t: int, rank: int) -> float:
+@njit_lean
+def _chance(g: Any, r: Any, n: int, t: Any, tr: Any, p: int, target: int, rank: int,
+            probs: Any) -> float:  # fmt: skip
     """`rank_chances` of one ask: a sure gift, else a gift or the rank fished."""
-    suits, seen, hold, probs = r[_SUITS], w[_SEEN], w[_HOLD], w[_PROBS]
+    suits = r[_SUITS]
     first = rank * suits
-    if w[_HOLDS][t, rank]:
+    if tr[_LACKS + 2 * n + target, rank]:
         return 1.0
     for card in range(first, first + suits):
-        if seen[card] == t:
+        if tr[_SEEN, card] == target:
             return 1.0
-    pile = r[_RANKS] * suits - w[_G][_NEXT]
+    pile = r[_RANKS] * suits - g[_NEXT]
     miss, fished = 1.0, 0.0
     for card in range(first, first + suits):
-        if hold[card] == p or seen[card] != NOBODY:
+        if t[_HOLD, card] == p or tr[_SEEN, card] != NOBODY:
             continue
-        miss *= 1.0 - probs[card, t]
+        miss *= 1.0 - probs[card, target]
         if pile:
             anywhere = 0.0
             for s in range(n):
@@ -284,32 +292,35 @@ def _chance(w: Any, r: Any, n: int, p: int, t: int, rank: int) -> float:
     return (1.0 - miss) + miss * min(1.0, fished)
 
 
-@njit_inline
-def _memory_pick(w: Any, r: Any, n: int, p: int, ntargets: int, nheld: int, mt: Any) -> int:
+@njit_lean
+def _memory_pick(g: Any, r: Any, n: int, t: Any, tr: Any, p: int, ntargets: int, nheld: int,
+                 mt: Any, ints: Any, probs: Any, score: Any) -> int:  # fmt: skip
     """The index in the legal asks of MemoryBot's choice: sure misses out (unless all are),
     `ranked_asks` (chance, focus per card held, hand size), then `choice` among those within
     1e-9 of the best, ordered by score then ask id (the legal order)."""
-    targets, held, score, order = w[_TARGETS], w[_HELD], w[_SCORE], w[_ORDER]
-    free, size, seen = w[_FREE], w[_SIZE], w[_SEEN]
+    suits = r[_SUITS]
+    targets, held, free, order = ints[_TARGETS], ints[_HELD], ints[_FREE], ints[_ORDER]
     focus = 0.3 if n == 2 else 0.1  # `focus_for`
     for s in range(n):
-        free[s] = 0 if s == p else size[s]
-    for card in range(r[_RANKS] * r[_SUITS]):
-        if seen[card] != NOBODY and seen[card] != p:
-            free[seen[card]] -= 1  # a card seen in that hand is no unknown one
+        free[s] = 0 if s == p else t[_SIZE, s]
+    for card in range(r[_RANKS] * suits):
+        seen = tr[_SEEN, card]
+        if seen != NOBODY and seen != p:
+            free[seen] -= 1  # a card seen in that hand is no unknown one
     nopen = 0
     for k in range(ntargets * nheld):
-        if not _sure_miss(w, r, targets[k // nheld], held[k % nheld]):
+        if not _sure_miss(tr, suits, targets[k // nheld], held[k % nheld]):
             nopen += 1
     for j in range(nheld):
-        _chances(w, r, n, p, held[j])
+        _chances(g, r, n, t, tr, p, held[j], probs, free)
     best = -1.0
     for k in range(ntargets * nheld):
-        t, rank = targets[k // nheld], held[k % nheld]
-        if nopen and _sure_miss(w, r, t, rank):
+        target, rank = targets[k // nheld], held[k % nheld]
+        if nopen and _sure_miss(tr, suits, target, rank):
             score[k] = -1.0
             continue
-        value = _chance(w, r, n, p, t, rank) + focus * w[_COUNTS][p, rank] + 0.0001 * size[t]
+        chance = _chance(g, r, n, t, tr, p, target, rank, probs)
+        value = chance + focus * t[_COUNTS + p, rank] + 0.0001 * t[_SIZE, target]
         score[k] = value
         if value > best:
             best = value
@@ -326,22 +337,43 @@ def _memory_pick(w: Any, r: Any, n: int, p: int, ntargets: int, nheld: int, mt: 
 
 
 # ----- whole games ------------------------------------------------------------------------------
-@njit_inline
-def _deal(w: Any, r: Any, n: int) -> None:
-    """`openspiel_deal` then `_start_deal`: the books dealt laid, the first player settled."""
-    g, deck, suits, hand = w[_G], w[_DECK], r[_SUITS], r[_DEALT]
+@njit_lean
+def _deal(g: Any, r: Any, n: int, t: Any, tr: Any, mt: Any) -> None:
+    """A fresh table, `openspiel_deal`, then `_start_deal`: the books dealt laid, the first
+    player settled."""
+    suits, hand = r[_SUITS], r[_DEALT]
     cards = r[_RANKS] * suits
+    for k in range(g.shape[0]):
+        g[k] = 0
+    g[_OUT] = NOBODY
+    for row in range(t.shape[0]):
+        for c in range(t.shape[1]):
+            t[row, c] = 0
+    for c in range(cards):
+        t[_DECK, c] = c
+        t[_HOLD, c] = NOBODY
+    for rank in range(r[_RANKS]):
+        t[_LAID, rank] = NOBODY
+    mt_shuffle(mt, t[_DECK], cards)
+    if r[_TRACK]:
+        for row in range(tr.shape[0]):
+            for c in range(tr.shape[1]):
+                tr[row, c] = 0
+        for c in range(cards):
+            tr[_SEEN, c] = NOBODY
+            for s in range(n):
+                tr[_LACKS + n + s, c] = -1
     stop = False
     for seat in range(n):
         if stop:
             break
         held = 0
         while held < hand and g[_NEXT] < cards:
-            card = deck[g[_NEXT]]
+            card = t[_DECK, g[_NEXT]]
             g[_NEXT] += 1
-            _receive(w, r, seat, card)
+            _receive(t, suits, seat, card)
             held += 1
-            if w[_COUNTS][seat, card // suits] < suits:
+            if t[_COUNTS + seat, card // suits] < suits:
                 continue
             if seat == n - 1 and held == hand:
                 break  # OpenSpiel ends the deal on the card, before the book is counted
@@ -352,69 +384,27 @@ def _deal(w: Any, r: Any, n: int) -> None:
     for seat in range(n):
         for rank in range(r[_RANKS]):
             if not g[_OVER]:
-                _lay(w, r, n, seat, rank)
-    _settle(w, r, n)
+                _lay(g, r, n, t, tr, seat, rank)
+    _settle(g, r, n, t, tr)
 
 
-@njit
-def _work(n: int, ranks: int, suits: int) -> Any:
-    cards = ranks * suits
-    return (
-        np.zeros(7, dtype=np.int64),
-        np.zeros(cards, dtype=np.int64),
-        np.zeros(cards, dtype=np.int64),
-        np.zeros(n, dtype=np.int64),
-        np.zeros((n, ranks), dtype=np.int64),
-        np.zeros(ranks, dtype=np.int64),
-        np.zeros(cards, dtype=np.int64),
-        np.zeros((n, cards), dtype=np.int8),
-        np.zeros((n, cards), dtype=np.int64),
-        np.zeros(n, dtype=np.int64),
-        np.zeros((n, ranks), dtype=np.int8),
-        np.zeros(n, dtype=np.int64),
-        np.zeros(ranks, dtype=np.int64),
-        np.zeros((cards, n), dtype=np.float64),
-        np.zeros(n, dtype=np.int64),
-        np.zeros(n * ranks, dtype=np.float64),
-        np.zeros(n * ranks, dtype=np.int64),
-    )
-
-
-@njit_inline
-def _reset(w: Any, r: Any, n: int, mt: Any) -> None:
-    cards = r[_RANKS] * r[_SUITS]
-    w[_G][:] = 0
-    w[_G][_OUT] = NOBODY
-    for c in range(cards):
-        w[_DECK][c] = c
-        w[_HOLD][c] = NOBODY
-        w[_SEEN][c] = NOBODY
-    mt_shuffle(mt, w[_DECK], cards)
-    w[_SIZE][:] = 0
-    w[_COUNTS][:] = 0
-    w[_LAID][:] = NOBODY
-    w[_LACKS][:] = 0
-    w[_SINCE][:] = -1
-    w[_DRAWS][:] = 0
-    w[_HOLDS][:] = 0
-
-
-@njit_inline
-def _play_one(w: Any, r: Any, n: int, mts: Any, bots: Any) -> None:
+@njit_lean
+def _play_one(g: Any, r: Any, n: int, t: Any, tr: Any, mts: Any, bots: Any, ints: Any,
+              probs: Any, score: Any) -> None:  # fmt: skip
     """One game, seat s played by bot `bots[s]`, its generators `mts[s]` (the deal's: mts[n])."""
-    g, size, targets, held = w[_G], w[_SIZE], w[_TARGETS], w[_HELD]
-    _reset(w, r, n, mts[n])
-    _deal(w, r, n)
+    suits = r[_SUITS]
+    targets, held = ints[_TARGETS], ints[_HELD]
+    _deal(g, r, n, t, tr, mts[n])
     while not g[_OVER]:
         p = g[_TURN]
         ntargets = 0
-        for t in range(n):
-            if t != p and size[t] > 0:
-                targets[ntargets] = t
+        for other in range(n):
+            if other != p and t[_SIZE, other] > 0:
+                targets[ntargets] = other
                 ntargets += 1
         nheld = 0
         for rank in range(r[_RANKS]):
-            if w[_COUNTS][p, rank] > 0:
+            if t[_COUNTS + p, rank] > 0:
                 held[nheld] = rank
                 nheld += 1
         legal = ntargets * nheld
@@ -425,12 +415,12 @@ def _play_one(w: Any, r: Any, n: int, mts: Any, bots: Any) -> None:
         elif bots[p] == FIRST:
             pick = 0
             for k in range(legal):
-                if not _sure_miss(w, r, targets[k // nheld], held[k % nheld]):
+                if not _sure_miss(tr, suits, targets[k // nheld], held[k % nheld]):
                     pick = k
                     break
         else:
-            pick = _memory_pick(w, r, n, p, ntargets, nheld, mts[p])
-        _ask(w, r, n, p, targets[pick // nheld], held[pick % nheld])
+            pick = _memory_pick(g, r, n, t, tr, p, ntargets, nheld, mts[p], ints, probs, score)
+        _ask(g, r, n, t, tr, p, targets[pick // nheld], held[pick % nheld])
         g[_ASKS] += 1
         if not g[_OVER] and r[_CAP] > 0 and g[_ASKS] >= r[_CAP]:
             g[_OVER] = 1
@@ -442,22 +432,29 @@ def play_many(seeds: Any, bots: Any, r: Any, books: Any, out: Any) -> None:
     """Game i: seed seeds[i] (0 <= seed < 2**63), seat s played by bots[i, s]; fills books[i]
     (by seat) and out[i] (asks, status, first player out)."""
     n = bots.shape[1]
-    w = _work(n, r[_RANKS], r[_SUITS])
-    width = n + 2  # a game's generators: its bots', the deal's, the bots' master
-    mts = np.zeros((BLOCK * width, MT_WORDS), dtype=np.int64)
-    rows = np.zeros(BLOCK * width, dtype=np.int64)
-    keys = np.zeros(BLOCK * width, dtype=np.int64)
+    ranks, cards = r[_RANKS], r[_RANKS] * r[_SUITS]
+    width = max(cards, n)
+    g = np.zeros(7, dtype=np.int64)
+    t = np.zeros((_COUNTS + n, width), dtype=np.int64)
+    tr = np.zeros((_LACKS + 3 * n, width), dtype=np.int64)
+    ints = np.zeros((4, max(n * ranks, width)), dtype=np.int64)
+    probs = np.zeros((cards, n), dtype=np.float64)
+    score = np.zeros(n * ranks, dtype=np.float64)
+    gens = n + 2  # a game's generators: its bots', the deal's, the bots' master
+    mts = np.zeros((BLOCK * gens, MT_WORDS), dtype=np.int64)
+    rows = np.zeros(BLOCK * gens, dtype=np.int64)
+    keys = np.zeros(BLOCK * gens, dtype=np.int64)
     for start in range(0, seeds.shape[0], BLOCK):
         count = min(BLOCK, seeds.shape[0] - start)
         seed_tables(mts, seeds, start, count, n, rows, keys)
         for b in range(count):
             i = start + b
-            _play_one(w, r, n, mts[b * width : (b + 1) * width], bots[i])
-            g = w[_G]
+            game = mts[b * gens : (b + 1) * gens]
+            _play_one(g, r, n, t, tr, game, bots[i], ints, probs, score)
             out[i, 0], out[i, 1], out[i, 2] = g[_ASKS], g[_STATUS], g[_OUT]
-            for rank in range(r[_RANKS]):
-                if g[_STATUS] == FINISHED and w[_LAID][rank] != NOBODY:
-                    books[i, w[_LAID][rank]] += 1
+            for rank in range(ranks):
+                if g[_STATUS] == FINISHED and t[_LAID, rank] != NOBODY:
+                    books[i, t[_LAID, rank]] += 1
 
 
 def run(
@@ -479,18 +476,16 @@ def run(
         bots = np.array(rows, dtype=np.int64).reshape(games, -1)
     n = bots.shape[1]
     rules.check_players(n)
-    table = np.array(
-        [
-            rules.ranks,
-            rules.suits,
-            rules.hand_size(n),
-            rules.ask_after_empty_draw,
-            rules.end_on_first_out,
-            rules.most_books_wins,
-            rules.max_turns or 0,
-            bool((bots != RANDOM).any()),
-        ],
-        dtype=np.int64,
+    # A tuple, not an array: its fields stay in registers through the stores to the tables.
+    table = (
+        int(rules.ranks),
+        int(rules.suits),
+        int(rules.hand_size(n)),
+        int(rules.ask_after_empty_draw),
+        int(rules.end_on_first_out),
+        int(rules.most_books_wins),
+        int(rules.max_turns or 0),
+        int((bots != RANDOM).any()),
     )
     books = np.zeros((games, n), dtype=np.int64)
     out = np.zeros((games, 3), dtype=np.int64)
