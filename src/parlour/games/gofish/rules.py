@@ -195,7 +195,9 @@ class GoFishState(GroupAskState):
             out = self.first_out
             assert out is not None  # the rules refuse most_books_wins=false without it
             returns = tuple(1.0 if s == out else -1.0 / (n - 1) for s in range(n))
-            ranks = tuple(1 if s == out else 2 for s in range(n))
+            # The winner first, the others by books (as the simulator ranks a bulk game).
+            keyed = [(s == out, b) for s, b in enumerate(books)]
+            ranks = tuple(1 + sum(1 for other in keyed if other > mine) for mine in keyed)
             scores = tuple(float(b) for b in books)
             outcome = Outcome("finished", scores, ranks, returns, (out,), detail)
         end = {"books": books, "winners": list(outcome.winners), "first_out": self.first_out}
