@@ -69,6 +69,14 @@ def play_command(
     )
     session = None
     if resume is not None:
+        # The record fixes the table: a flag that would change it is refused, not ignored.
+        fixed = {"--players": players, "--humans": humans, "--bots": bots}
+        fixed |= {"--rules": rules, "--seed": seed}
+        clash = [flag for flag, value in fixed.items() if value is not None and value != []]
+        if clash:
+            raise ParlourError(
+                f"--resume goes on with the saved table; {', '.join(clash)} cannot change it"
+            )
         from parlour.core.records import load_record
         from parlour.tui.session import PlaySession
 
