@@ -31,7 +31,6 @@ ALLOWED_LONG_MODULES: frozenset[str] = frozenset(
     {
         "parlour.games.flip7.rules",
         "parlour.tui.screens",
-        "parlour.web.tables",
     }
 )
 ALLOWED_LONG_FUNCTIONS: frozenset[str] = frozenset(
@@ -47,7 +46,6 @@ ALLOWED_LONG_FUNCTIONS: frozenset[str] = frozenset(
         "parlour.web.app:create_app",
         "parlour.web.cli:register",
         "parlour.web.cli:register.serve_command",
-        "parlour.web.tables:Hall.create",
     }
 )
 
@@ -142,6 +140,8 @@ def test_no_module_over_the_limit() -> None:
         if not _is_kernel(path)
         and len(path.read_text(encoding="utf-8").splitlines()) > MAX_MODULE_LINES
     }
+    # A split offender leaves the allow-list too, so it cannot grow back unnoticed.
+    assert long >= ALLOWED_LONG_MODULES, f"no longer over: {sorted(ALLOWED_LONG_MODULES - long)}"
     assert long <= ALLOWED_LONG_MODULES, (
         f"modules over {MAX_MODULE_LINES} lines: {sorted(long - ALLOWED_LONG_MODULES)}"
     )
@@ -157,6 +157,9 @@ def test_no_function_over_the_limit() -> None:
             # Measured from the `def` line, decorators excluded, docstring included.
             if node.end_lineno - node.lineno + 1 > MAX_FUNCTION_LINES:
                 long.add(f"{module}:{name}")
+    assert long >= ALLOWED_LONG_FUNCTIONS, (
+        f"no longer over: {sorted(ALLOWED_LONG_FUNCTIONS - long)}"
+    )
     assert long <= ALLOWED_LONG_FUNCTIONS, (
         f"functions over {MAX_FUNCTION_LINES} lines: {sorted(long - ALLOWED_LONG_FUNCTIONS)}"
     )
