@@ -43,7 +43,6 @@ ALLOWED_LONG_FUNCTIONS: frozenset[str] = frozenset(
         "parlour.games.flip7.solver:_sweep",
         "parlour.sim.cli:simulate_command",
         "parlour.tui.cli:play_command",
-        "parlour.web.app:create_app",
         "parlour.web.cli:register",
         "parlour.web.cli:register.serve_command",
     }
