@@ -30,7 +30,6 @@ ABOVE_CORE = ("games", "bots", "play", "sim", "tui", "web", "rl", "cli")
 ALLOWED_LONG_MODULES: frozenset[str] = frozenset(
     {
         "parlour.games.flip7.rules",
-        "parlour.tui.screens",
     }
 )
 ALLOWED_LONG_FUNCTIONS: frozenset[str] = frozenset(
