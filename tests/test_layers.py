@@ -38,8 +38,6 @@ ALLOWED_LONG_FUNCTIONS: frozenset[str] = frozenset(
         "parlour.games.beggar.search:search",
         "parlour.sim.cli:simulate_command",
         "parlour.tui.cli:play_command",
-        "parlour.web.cli:register",
-        "parlour.web.cli:register.serve_command",
     }
 )
 
