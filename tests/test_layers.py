@@ -37,7 +37,6 @@ ALLOWED_LONG_FUNCTIONS: frozenset[str] = frozenset(
         "parlour.games.beggar.fast:play_codes",
         "parlour.games.beggar.search:search",
         "parlour.sim.cli:simulate_command",
-        "parlour.tui.cli:play_command",
     }
 )
 
