@@ -26,25 +26,17 @@ KERNEL_FILE = "kernel.py"
 ABOVE_CORE = ("games", "bots", "play", "sim", "tui", "web", "rl", "cli")
 
 # Offenders known today and not yet split, named so that any new offender still fails the test.
-# Each entry is removed once its module or function is split.
-ALLOWED_LONG_MODULES: frozenset[str] = frozenset(
-    {
-        "parlour.games.flip7.rules",
-        "parlour.tui.screens",
-    }
-)
+# Each entry is removed once its module or function is split (the test fails on a stale entry).
+# Left today: command-line verbs whose option parsing and printing share one body, the Beggar
+# pure-Python reference player (`play_codes`) and its search driver; issue 29, point 5.
+ALLOWED_LONG_MODULES: frozenset[str] = frozenset()
 ALLOWED_LONG_FUNCTIONS: frozenset[str] = frozenset(
     {
         "parlour.games.beggar.cli:search_command",
         "parlour.games.beggar.cli:stats_command",
         "parlour.games.beggar.fast:play_codes",
-        "parlour.games.beggar.search:_climb",
         "parlour.games.beggar.search:search",
-        "parlour.games.flip7.solver:_sweep",
         "parlour.sim.cli:simulate_command",
-        "parlour.tui.cli:play_command",
-        "parlour.web.cli:register",
-        "parlour.web.cli:register.serve_command",
     }
 )
 
@@ -67,6 +59,17 @@ def _tree(path: Path) -> ast.Module:
 
 def _is_kernel(path: Path) -> bool:
     return path.name == KERNEL_FILE
+
+
+def _is_compiled(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """A Numba-compiled loop (`@njit`, `@jit(...)`, a module's own `_njit` wrapper): a kernel
+    loop wherever it lives, exempt from the function limit for the same reason as kernel.py."""
+    for decorator in node.decorator_list:
+        target = decorator.func if isinstance(decorator, ast.Call) else decorator
+        name = target.attr if isinstance(target, ast.Attribute) else getattr(target, "id", "")
+        if "jit" in name:
+            return True
+    return False
 
 
 def _is_type_checking(test: ast.expr) -> bool:
@@ -154,7 +157,7 @@ def test_no_function_over_the_limit() -> None:
         for name, node in _functions(_tree(path)):
             assert node.end_lineno is not None
             # Measured from the `def` line, decorators excluded, docstring included.
-            if node.end_lineno - node.lineno + 1 > MAX_FUNCTION_LINES:
+            if node.end_lineno - node.lineno + 1 > MAX_FUNCTION_LINES and not _is_compiled(node):
                 long.add(f"{module}:{name}")
     assert long >= ALLOWED_LONG_FUNCTIONS, (
         f"no longer over: {sorted(ALLOWED_LONG_FUNCTIONS - long)}"
