@@ -34,7 +34,15 @@ def localise_bindings(screen: Screen[Any], lang: str) -> None:
         assert isinstance(binding, Binding)
         key = f"tui.key.{binding.action.removeprefix('app.')}"
         description = t(key, lang) if has(key) else binding.description
-        translated.append(Binding(binding.key, binding.action, description, show=binding.show))
+        translated.append(
+            Binding(
+                binding.key,
+                binding.action,
+                description,
+                show=binding.show,
+                key_display=binding.key_display,
+            )
+        )
     screen._bindings = BindingsMap(translated)
 
 

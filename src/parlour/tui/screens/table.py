@@ -26,6 +26,7 @@ import parlour.tui.texts  # noqa: F401  (registers the texts)
 from parlour.core.errors import IllegalAction
 from parlour.i18n import t
 from parlour.tui import tables
+from parlour.tui.fitting import fit_hints, rendered_height, status_line
 from parlour.tui.screens.base import SizeAware, localise_bindings
 from parlour.tui.screens.dialogs import (
     AboutScreen,
@@ -45,13 +46,14 @@ class TableScreen(SizeAware, Screen[None]):
     """The table: the seat's view, the narration, the moves, hints, and the bots' pace."""
 
     BINDINGS = [
-        Binding("space", "only_move", "Play"),
-        Binding("x", "every_move", "Every move"),
+        Binding("space", "only_move", "Play", key_display="␣"),
+        Binding("x", "every_move", "Moves"),
         Binding("h", "hints", "Hints"),
         Binding("r", "rules", "Rules"),
         Binding("s", "save", "Save"),
-        Binding("plus", "faster", "Faster"),
-        Binding("minus", "slower", "Slower"),
+        # One footer entry for the pace, both keys named: the row must hold at 80 columns.
+        Binding("plus", "faster", "Pace", key_display="+/-"),
+        Binding("minus", "slower", "Slower", show=False),
         Binding("asterisk", "instant", "Instant"),
         Binding("a", "auto", "Auto-play"),
         Binding("i", "about", "About"),
@@ -98,7 +100,7 @@ class TableScreen(SizeAware, Screen[None]):
                 log.border_title = t("tui.narration", lang)
                 yield log
         yield Static("", id="message")
-        yield Footer()
+        yield Footer(compact=True)
 
     def say(self, message: Text | str) -> None:
         """The message line under the table; it takes no row while it has nothing to say."""
@@ -236,7 +238,8 @@ class TableScreen(SizeAware, Screen[None]):
     def refresh_table(self) -> None:
         session = self.session
         lang = session.lang
-        self.query_one("#table", Static).update(session.render())
+        table = session.render()
+        self.query_one("#table", Static).update(table)
         mover = session.mover
         if mover is None:
             status = t("tui.game_over", lang)
@@ -247,18 +250,24 @@ class TableScreen(SizeAware, Screen[None]):
         else:
             status = t("tui.hidden", lang)
         pace = t("tui.instant", lang) if session.config.instant else f"{session.config.pace_ms} ms"
-        title = session.game.title[lang]
-        self.query_one("#status", Static).update(
-            Text(f"{title} · {status} · {t('tui.pace', lang, pace=pace)}")
-        )
+        line = status_line(session.game.title[lang], status, t("tui.pace", lang, pace=pace),
+                           self.app.size.width - 2)  # fmt: skip
+        self.query_one("#status", Static).update(Text(line))
         if self.show_hints:
-            self.query_one("#hints", Static).update(
-                Group(
-                    Text(t("tui.hints", lang), style="bold"),
-                    *(Text("• " + line) for line in session.hints()),
-                )
-            )
+            self._refresh_hints(table)
         self._refresh_moves()
+
+    def _refresh_hints(self, table: RenderableType) -> None:
+        """The hints under the table, fitted to the rows the table leaves in its pane, so that
+        the pane never needs a scroll bar (a long list of facts is summarised)."""
+        box = self.query_one("#table-box")
+        width = max(20, box.content_region.width or self.app.size.width // 2)
+        rows = (box.content_region.height or 8) - rendered_height(self.app.console, table, width)
+        lang = self.session.lang
+        lines = fit_hints(self.session.hints(), width, rows - 1, lang)
+        self.query_one("#hints", Static).update(
+            Group(Text(t("tui.hints", lang), style="bold"), *(Text(line) for line in lines))
+        )
 
     def _refresh_moves(self) -> None:
         moves = self.query_one("#moves", OptionList)
