@@ -380,6 +380,31 @@ def test_only_the_host_or_the_admin_closes_a_table(db_url: str) -> None:
     storage.close()
 
 
+@pytest.mark.parametrize("token", ["é", "the-admin\u00e9", "\ud800", "日本", "x" * 300])
+def test_any_token_that_does_not_match_is_refused_with_403(db_url: str, token: str) -> None:
+    # Non-ASCII text used to reach hmac.compare_digest as str: a TypeError, an HTTP 500.
+    from starlette.testclient import TestClient
+
+    from parlour.web.app import Settings, create_app
+
+    app = create_app(Settings(db_url=db_url, admin_token="the-admin"))
+    with TestClient(app) as client:
+        made = client.post("/api/tables", json={**BEGGAR, "sit": 0}).json()
+        table_id = made["id"]
+        # Sent as escaped JSON: a lone surrogate is valid JSON text but not UTF-8.
+        closing = client.post(f"/api/tables/{table_id}/close", content=json.dumps({"token": token}))
+        assert closing.status_code == 403 and error_of(closing) == "not_host"
+        invited = json.dumps({"seat": 1, "name": "Bob", "invite": token})
+        joining = client.post(f"/api/tables/{table_id}/join", content=invited)
+        assert joining.status_code == 200  # an unreserved seat: the invite is not looked at
+        socket_hello = {"type": "hello", "token": token}
+        with client.websocket_connect(f"/ws/{table_id}") as ws:
+            ws.send_text(json.dumps(socket_hello))
+            assert ws.receive_json()["type"] in ("state", "error")
+        closed = client.post(f"/api/tables/{table_id}/close", json={"token": "the-admin"})
+        assert closed.status_code == 200
+
+
 # ----- 7. private tables, limits, invitations ------------------------------------------------
 def test_a_private_table_is_reached_only_by_its_link(server: Server) -> None:
     made = server.post("/api/tables", {**BEGGAR, "private": True})

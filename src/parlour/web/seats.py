@@ -8,6 +8,7 @@ without importing each other.
 from __future__ import annotations
 
 import hashlib
+import hmac
 import secrets
 import unicodedata
 from collections.abc import Mapping
@@ -34,6 +35,17 @@ class TableError(ParlourError):
 
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def same_secret(given: str, expected: str) -> bool:
+    """Whether a secret a client sent is the expected one, in constant time.
+
+    Compared as bytes: `hmac.compare_digest` refuses str with non-ASCII characters (a
+    TypeError, an HTTP 500), and a client chooses what it sends. Lone surrogates, which JSON
+    can carry, are encoded as they are rather than refused."""
+    return hmac.compare_digest(
+        given.encode("utf-8", "surrogatepass"), expected.encode("utf-8", "surrogatepass")
+    )
 
 
 def clean_name(raw: Any) -> str:

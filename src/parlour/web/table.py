@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hmac
 import logging
 import random
 import secrets
@@ -36,6 +35,7 @@ from parlour.web.seats import (
     TableError,
     clean_name,
     hash_token,
+    same_secret,
     web_rule_values,
 )
 from parlour.web.secret import game_seed
@@ -265,7 +265,7 @@ class Table:
             return None
         digest = hash_token(token)
         for index, slot in enumerate(self.seats):
-            if slot.token is not None and hmac.compare_digest(slot.token, digest):
+            if slot.token is not None and same_secret(slot.token, digest):
                 return index
         return None
 
@@ -273,7 +273,7 @@ class Table:
         return (
             isinstance(token, str)
             and 0 < len(token) <= 200
-            and hmac.compare_digest(self.host, hash_token(token))
+            and same_secret(hash_token(token), self.host)
         )
 
     def message_for(self, client: Client, *, initial: bool = False) -> dict[str, Any]:
@@ -339,7 +339,7 @@ class Table:
             if slot.invite is not None and not (
                 isinstance(invite, str)
                 and 0 < len(invite) <= 200
-                and hmac.compare_digest(slot.invite, hash_token(invite))
+                and same_secret(hash_token(invite), slot.invite)
             ):
                 raise TableError(
                     "reserved", "that seat is kept for the guest who has its invitation"
@@ -354,9 +354,7 @@ class Table:
     def close(self, token: Any, admin: str | None = None) -> None:
         """Close the table for good (its host, or the server's admin): its bots stop, its pages
         are told, it leaves the lobby; its games stay stored."""
-        is_admin = (
-            admin is not None and isinstance(token, str) and hmac.compare_digest(token, admin)
-        )
+        is_admin = admin is not None and isinstance(token, str) and same_secret(token, admin)
         if not (self.is_host(token) or is_admin):
             raise TableError("not_host", "only the host or the server's admin can close a table")
         with self._change() as tx:
