@@ -195,6 +195,62 @@ def test_an_uploaded_deck_is_checked_in_memory_and_played(server: Server) -> Non
     assert error_of(response) == "bad_deck"
 
 
+def own_deck(number: int) -> str:
+    return (DECKS / "en.toml").read_text().replace('"Happy Families"', f'"Deck {number}"')
+
+
+def test_refused_creations_keep_no_deck_and_count_toward_the_limit(db_url: str) -> None:
+    from parlour.games.familles.decks import UPLOADED
+    from parlour.web.storage import Storage
+    from parlour.web.tables import Hall, TableError
+
+    storage = Storage(db_url)
+    hall = Hall(storage, create_burst=5)
+    kept = len(UPLOADED), UPLOADED.bytes
+    refusals = []
+    for number in range(12):  # distinct decks, each with a seat that is neither human nor bot
+        request = {**FAMILLES, "seats": [{"kind": "alien"}] * 3, "deck_upload": own_deck(number)}
+        with pytest.raises(TableError) as refused:
+            hall.create(request, client="203.0.113.9")
+        refusals.append(refused.value.code)
+    assert refusals == ["bad_seats"] * 5 + ["too_many_tables"] * 7
+    assert (len(UPLOADED), UPLOADED.bytes) == kept
+    with pytest.raises(TableError, match="a minute"):  # a valid request is limited now as well
+        hall.create(FAMILLES, client="203.0.113.9")
+    hall.create(FAMILLES, client="203.0.113.10")
+    storage.close()
+
+
+def test_uploaded_decks_are_bounded_and_a_dropped_one_still_plays(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from parlour.games.familles import decks
+    from parlour.web.storage import Storage
+    from parlour.web.tables import Client, Hall
+
+    UPLOADED = decks.UploadedDecks(cap=4 * len(own_deck(0).encode()))  # this test's own cache
+    monkeypatch.setattr(decks, "UPLOADED", UPLOADED)
+    storage = Storage(db_url)
+    hall = Hall(storage)
+    made = [hall.create({**FAMILLES, "deck_upload": own_deck(n), "sit": 0}) for n in range(12)]
+    assert UPLOADED.bytes <= UPLOADED.cap and len(UPLOADED) <= 4
+    table, host = made[0]  # its deck was dropped long ago: the table registers it again
+    table.start(host)
+    assert table.state is not None and table.state.deck_data.name == "Deck 0"
+    for n in range(12):  # other decks come and go; the game being played keeps its own
+        hall.create({**FAMILLES, "deck_upload": own_deck(100 + n)})
+    message = table.message_for(Client(0, "en"), initial=True)
+    assert message["view"]["deck"]["name"] == "Deck 0"
+    restarted = Hall(storage)  # and after a restart, every table still has its deck
+    for made_table, _token in made:
+        assert restarted.tables[made_table.id].rules.deck.startswith("upload:")
+    for n in range(12):
+        hall.create({**FAMILLES, "deck_upload": own_deck(200 + n)})
+    message = restarted.tables[table.id].message_for(Client(0, "en"), initial=True)
+    assert message["view"]["deck"]["name"] == "Deck 0"
+    storage.close()
+
+
 def test_a_stored_table_with_a_deck_path_is_not_restored(tmp_path: Path) -> None:
     from parlour.web.storage import Storage
     from parlour.web.tables import Hall

@@ -60,12 +60,15 @@ def clean_name(raw: Any) -> str:
     return name
 
 
-def web_rule_values(game: Game, raw: Mapping[str, Any], deck_text: Any) -> dict[str, Any]:
+def web_rule_values(
+    game: Game, raw: Mapping[str, Any], deck_text: Any, *, register: bool = True
+) -> dict[str, Any]:
     """A web table's rules values. The option a game lets players upload (its `upload_option`:
     the 7 familles' deck) is one of the shipped values or the text of an uploaded file (the
     request's `deck_upload`), validated in memory; never a path on the server (that stays a
     command-line feature), so no request can make the server open a file, and no message tells
-    of one."""
+    of one. With `register` False an upload stands in as the first shipped value: the rest of a
+    request is checked before its file is parsed and kept."""
     values = dict(raw)
     upload = game.upload_option()
     if upload is None:
@@ -75,6 +78,9 @@ def web_rule_values(game: Game, raw: Mapping[str, Any], deck_text: Any) -> dict[
     if deck_text is not None:
         if not isinstance(deck_text, str):
             raise TableError("bad_deck", "an uploaded deck is the text of a TOML deck file")
+        if not register:
+            values[upload.field] = upload.builtin[0]
+            return values
         try:
             values[upload.field] = upload.register(deck_text)
         except ParlourError as err:

@@ -126,6 +126,13 @@ class Table:
             "owner": self.owner,
         }
 
+    def deck_ready(self) -> None:
+        """Register the table's uploaded deck again before a game is made from its rules: the
+        server keeps the uploads of games not being played only for a while (a bounded cache),
+        and the table's settings keep the text."""
+        if self.deck_upload is not None:
+            web_rule_values(self.game, {}, self.deck_upload)
+
     def restore_game(self) -> None:
         """Rebuild the current game from its stored head and moves (at start-up)."""
         if self.number == 0:
@@ -138,6 +145,7 @@ class Table:
         self._install(record, actions, record.pop("result", None))
 
     def _install(self, head: dict[str, Any], actions: list[Any], result: Any = None) -> None:
+        self.deck_ready()
         try:
             self.state = rebuild(head, actions, result)
         except RecordError as err:
@@ -399,6 +407,7 @@ class Table:
         self._after_move()
 
     def _new_game(self, tx: Change) -> None:
+        self.deck_ready()
         seats = [Seat(slot.name) for slot in self.seats]
         number = self.number + 1
         # The host's deal number deals the first game; every other deal comes from the
