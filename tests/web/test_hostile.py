@@ -494,3 +494,32 @@ def test_a_client_cannot_flood_the_lobby_with_tables(db_url: str) -> None:
         assert len(limited.get("/api/tables")["tables"]) == 5
     finally:
         limited.stop()
+
+
+def forged_creations(server: Server) -> list[int]:
+    """Tables asked for by one client that claims a new address each time."""
+    made = []
+    for n in range(5):
+        forged = {"X-Forwarded-For": f"198.51.100.{n}"}
+        made.append(httpx.post(server.url + "/api/tables", json=BEGGAR, headers=forged).status_code)
+    return made
+
+
+@pytest.mark.parametrize("proxy", [(), ("--proxy", "192.0.2.1,192.0.2.2")])
+def test_a_forged_forwarded_address_is_not_believed(db_url: str, proxy: tuple[str, ...]) -> None:
+    # From loopback, with no proxy named (or another one), X-Forwarded-For is just a header.
+    limited = Server(db_url, tables=3, extra=proxy)
+    limited.start()
+    try:
+        assert forged_creations(limited) == [201] * 3 + [429] * 2
+    finally:
+        limited.stop()
+
+
+def test_a_named_proxy_is_believed(tmp_path: Path) -> None:
+    trusted = Server(f"sqlite:///{tmp_path / 'p.db'}", tables=3, extra=("--proxy", "127.0.0.1"))
+    trusted.start()
+    try:
+        assert forged_creations(trusted) == [201] * 5  # five clients behind the proxy
+    finally:
+        trusted.stop()
