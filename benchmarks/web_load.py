@@ -200,7 +200,12 @@ def measure(db: str, args: argparse.Namespace, stopped: Stopped) -> dict[str, An
             db_url = db
         server = Server(db_url, bot_delay=args.bot_delay, rate=100, workers=args.processes)
         server.start()
-        print(f"database: {db}, processes: {args.processes}", flush=True)
+        shown = f"cluster in {cluster.folder}" if cluster is not None else db
+        print(
+            f"cpus: {os.cpu_count()}, load average: {os.getloadavg()[0]:.1f}, "
+            f"database: {shown}, processes: {args.processes}",
+            flush=True,
+        )
         for tables in (int(x) for x in args.levels.split(",")):
             load = os.getloadavg()[0]
             before = tree_cpu(server_roots(server, cluster))
@@ -244,7 +249,6 @@ def main() -> None:
     parser.add_argument("--processes", type=int, default=1, help="server processes")
     args = parser.parse_args()
     stopped = Stopped()
-    print(f"cpus: {os.cpu_count()}, load average: {os.getloadavg()}", flush=True)
     summary = [measure(db, args, stopped) for db in args.db.split(",")]
     for run in summary:
         print(json.dumps({"game": args.game, "processes": run["processes"], "db": run["db"],
