@@ -46,9 +46,18 @@ def register(app: typer.Typer) -> None:
                 "--tables-per-minute", help="New tables one client address may open a minute."
             ),
         ] = 10,
+        proxy: Annotated[
+            list[str] | None,
+            typer.Option(
+                "--proxy",
+                help="Address of a reverse proxy whose X-Forwarded-For and X-Forwarded-Proto "
+                "are believed (repeat it, or a comma list). Without it, every client is the "
+                "address it connects from.",
+            ),
+        ] = None,
     ) -> None:
         """Open the web table: a lobby, tables with friends and bots, in the browser."""
-        serve(host, port, db, bot_delay, rate, workers, tables_per_minute)
+        serve(host, port, db, bot_delay, rate, workers, tables_per_minute, proxy or [])
 
 
 def serve(
@@ -59,6 +68,7 @@ def serve(
     rate: float,
     workers: int,
     tables_per_minute: int,
+    proxy: list[str],
 ) -> None:
     """Check the options, then run the server: one process, or `workers` over PostgreSQL.
 
@@ -82,6 +92,7 @@ def serve(
     if workers < 1:
         raise ParlourError("--workers is at least 1")
     url = normalise_url(url)
+    proxies = trusted_proxies(proxy)
     if workers > 1 and make_url(url).get_backend_name() != "postgresql":
         raise ParlourError(
             "--workers above 1 needs PostgreSQL (--db postgresql://...): a SQLite "
@@ -117,5 +128,32 @@ def serve(
         + (f", {workers} processes)" if workers > 1 else ")")
     )
     uvicorn.run(
-        application, host=host, port=port, log_level="warning", ws_max_size=1 << 20, **options
+        application,
+        host=host,
+        port=port,
+        log_level="warning",
+        ws_max_size=1 << 20,
+        # uvicorn believes forwarded headers from loopback unless told otherwise: behind an
+        # SSH tunnel or a TCP relay a client would choose its own rate-limit identity.
+        proxy_headers=bool(proxies),
+        forwarded_allow_ips=",".join(proxies),
+        **options,
     )
+
+
+def trusted_proxies(given: list[str]) -> list[str]:
+    """The proxy addresses of `--proxy` (repeated or comma-separated), each an IP address, a
+    network or `*`; anything else is refused in one line rather than silently never matching."""
+    import ipaddress
+
+    proxies = [part.strip() for item in given for part in item.split(",") if part.strip()]
+    for address in proxies:
+        if address == "*":
+            continue  # every address: for a proxy whose address changes, the operator's call
+        try:
+            ipaddress.ip_network(address, strict=False)
+        except ValueError:
+            raise ParlourError(
+                f"--proxy takes IP addresses or networks (127.0.0.1, 10.0.0.0/8), not {address!r}"
+            ) from None
+    return proxies

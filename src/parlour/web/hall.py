@@ -17,6 +17,7 @@ from typing import Any
 from sqlalchemy.exc import SQLAlchemyError
 
 from parlour.core.errors import ParlourError
+from parlour.core.game import Game
 from parlour.core.options import make_rules, rules_diff
 from parlour.core.registry import get_game
 from parlour.i18n import LANGS
@@ -221,14 +222,17 @@ class Hall:
         return table
 
     def _check_limits(self, client: str | None) -> None:
-        """A client (an address) opens at most `create_burst` tables per CREATE_WINDOW seconds and
-        keeps at most `max_open` tables waiting for players: a flood of tables can
-        neither exhaust the server nor push every real table out of the lobby."""
+        """A client (an address) sends at most `create_burst` creation requests per
+        CREATE_WINDOW seconds and keeps at most `max_open` tables waiting for players: a flood
+        of tables can neither exhaust the server nor push every real table out of the lobby.
+        Every request the limit lets through counts, refused later or not: a refused request
+        costs the server work too (a deck to parse, bots to check)."""
         if client is None:
             return
         now = time.monotonic()
-        recent = [t for t in self._created.get(client, []) if now - t < CREATE_WINDOW]
-        self._created[client] = recent
+        recent = [t for t in self._created.pop(client, []) if now - t < CREATE_WINDOW]
+        if recent:
+            self._created[client] = recent  # a client quiet for a window is forgotten
         if len(recent) >= self.create_burst:
             raise TableError(
                 "too_many_tables",
@@ -240,6 +244,17 @@ class Hall:
                 "too_many_tables",
                 f"at most {self.max_open} tables waiting for players; start or close one",
             )
+        self._created[client] = [*recent, now]
+
+    def _checked_rules(self, game: Game, request: Mapping[str, Any], register: bool) -> Any:
+        raw_rules = request.get("rules") or {}
+        if not isinstance(raw_rules, Mapping):
+            raise TableError("bad_rules", "rules are a JSON object")
+        values = web_rule_values(game, raw_rules, request.get("deck_upload"), register=register)
+        try:
+            return make_rules(game.rules_class, values)
+        except ParlourError as err:
+            raise TableError("bad_rules", str(err)) from None
 
     def create(self, request: Any, client: str | None = None) -> tuple[Table, str]:
         """A new table from the creation form; returns it and the host's secret token
@@ -251,15 +266,7 @@ class Hall:
             game = get_game(str(request.get("game", "")))
         except ParlourError as err:
             raise TableError("bad_game", str(err)) from None
-        raw_rules = request.get("rules") or {}
-        if not isinstance(raw_rules, Mapping):
-            raise TableError("bad_rules", "rules are a JSON object")
-        deck_text = request.get("deck_upload")
-        values = web_rule_values(game, raw_rules, deck_text)
-        try:
-            rules = make_rules(game.rules_class, values)
-        except ParlourError as err:
-            raise TableError("bad_rules", str(err)) from None
+        rules = self._checked_rules(game, request, register=False)
         lang = request.get("lang", "en")
         if lang not in LANGS:
             raise TableError("bad_lang", f"languages are: {', '.join(LANGS)}")
@@ -273,8 +280,20 @@ class Hall:
         seats, invites = seat_slots(game, raw_seats)
         timer = checked_timer(request.get("turn_timer", 0) or 0)
         seed = checked_seed(request.get("seed"))
-        token = secrets.token_urlsafe(24)
         host_seat = request.get("sit")
+        if host_seat is not None and (
+            not isinstance(host_seat, int)
+            or isinstance(host_seat, bool)
+            or not 0 <= host_seat < len(seats)
+            or seats[host_seat].kind != "human"
+        ):
+            raise TableError("bad_seat", "the host sits at one of the human seats")
+        if not isinstance(request.get("private", False), bool):
+            raise TableError("bad_request", "private is true or false")
+        if request.get("deck_upload") is not None:
+            # Last: only an otherwise valid request has its file parsed and kept.
+            rules = self._checked_rules(game, request, register=True)
+        token = secrets.token_urlsafe(24)
         data: dict[str, Any] = {
             "game": game.name,
             "rules": rules_diff(rules),
@@ -285,22 +304,17 @@ class Hall:
             "status": "open",
             "number": 0,
             "seed": seed,
-            "deck_upload": deck_text,
+            "deck_upload": request.get("deck_upload"),
             "private": request.get("private") is True,
             "owner": client,
         }
         if host_seat is not None:
-            # The host sits at a human seat with the same secret.
-            if (
-                not isinstance(host_seat, int)
-                or isinstance(host_seat, bool)
-                or not 0 <= host_seat < len(seats)
-                or seats[host_seat].kind != "human"
-            ):
-                raise TableError("bad_seat", "the host sits at one of the human seats")
-            data["seats"][host_seat]["token"] = hash_token(token)
-        if not isinstance(request.get("private", False), bool):
-            raise TableError("bad_request", "private is true or false")
+            data["seats"][host_seat]["token"] = hash_token(token)  # the host's seat, same secret
+        return self._open_table(data, token, invites)
+
+    def _open_table(
+        self, data: dict[str, Any], token: str, invites: dict[int, str]
+    ) -> tuple[Table, str]:
         # A private table is reachable only by its link, so its id must not be guessable.
         size = 16 if data["private"] else 6
         table_id = secrets.token_urlsafe(size).replace("-", "x").replace("_", "y")
@@ -311,8 +325,6 @@ class Hall:
             raise TableError("unavailable", f"{err}; no table was made, try again") from None
         table = Table(self, table_id, created, data, revision=1)
         self.tables[table_id] = table
-        if client is not None:
-            self._created.setdefault(client, []).append(time.monotonic())
         self.last_invites = invites
         self.changed()
         return table, token

@@ -209,6 +209,7 @@ async def api_join(request: Request) -> Response:
 
 def _finished_record(request: Request) -> dict[str, Any]:
     table = _hall(request).get(request.path_params["table_id"])
+    table.deck_ready()  # a replay is made from the record's rules, which name the deck
     number = request.path_params["number"]
     record = _storage(request).load_game(table.id, number)
     if record is None:

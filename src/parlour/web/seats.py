@@ -8,6 +8,7 @@ without importing each other.
 from __future__ import annotations
 
 import hashlib
+import hmac
 import secrets
 import unicodedata
 from collections.abc import Mapping
@@ -36,6 +37,17 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
+def same_secret(given: str, expected: str) -> bool:
+    """Whether a secret a client sent is the expected one, in constant time.
+
+    Compared as bytes: `hmac.compare_digest` refuses str with non-ASCII characters (a
+    TypeError, an HTTP 500), and a client chooses what it sends. Lone surrogates, which JSON
+    can carry, are encoded as they are rather than refused."""
+    return hmac.compare_digest(
+        given.encode("utf-8", "surrogatepass"), expected.encode("utf-8", "surrogatepass")
+    )
+
+
 def clean_name(raw: Any) -> str:
     """A player's name: printable, trimmed, 1 to 24 characters."""
     if not isinstance(raw, str):
@@ -48,12 +60,15 @@ def clean_name(raw: Any) -> str:
     return name
 
 
-def web_rule_values(game: Game, raw: Mapping[str, Any], deck_text: Any) -> dict[str, Any]:
+def web_rule_values(
+    game: Game, raw: Mapping[str, Any], deck_text: Any, *, register: bool = True
+) -> dict[str, Any]:
     """A web table's rules values. The option a game lets players upload (its `upload_option`:
     the 7 familles' deck) is one of the shipped values or the text of an uploaded file (the
     request's `deck_upload`), validated in memory; never a path on the server (that stays a
     command-line feature), so no request can make the server open a file, and no message tells
-    of one."""
+    of one. With `register` False an upload stands in as the first shipped value: the rest of a
+    request is checked before its file is parsed and kept."""
     values = dict(raw)
     upload = game.upload_option()
     if upload is None:
@@ -63,6 +78,9 @@ def web_rule_values(game: Game, raw: Mapping[str, Any], deck_text: Any) -> dict[
     if deck_text is not None:
         if not isinstance(deck_text, str):
             raise TableError("bad_deck", "an uploaded deck is the text of a TOML deck file")
+        if not register:
+            values[upload.field] = upload.builtin[0]
+            return values
         try:
             values[upload.field] = upload.register(deck_text)
         except ParlourError as err:

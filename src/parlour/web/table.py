@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hmac
 import logging
 import random
 import secrets
@@ -36,6 +35,7 @@ from parlour.web.seats import (
     TableError,
     clean_name,
     hash_token,
+    same_secret,
     web_rule_values,
 )
 from parlour.web.secret import game_seed
@@ -126,6 +126,13 @@ class Table:
             "owner": self.owner,
         }
 
+    def deck_ready(self) -> None:
+        """Register the table's uploaded deck again before a game is made from its rules: the
+        server keeps the uploads of games not being played only for a while (a bounded cache),
+        and the table's settings keep the text."""
+        if self.deck_upload is not None:
+            web_rule_values(self.game, {}, self.deck_upload)
+
     def restore_game(self) -> None:
         """Rebuild the current game from its stored head and moves (at start-up)."""
         if self.number == 0:
@@ -138,6 +145,7 @@ class Table:
         self._install(record, actions, record.pop("result", None))
 
     def _install(self, head: dict[str, Any], actions: list[Any], result: Any = None) -> None:
+        self.deck_ready()
         try:
             self.state = rebuild(head, actions, result)
         except RecordError as err:
@@ -265,7 +273,7 @@ class Table:
             return None
         digest = hash_token(token)
         for index, slot in enumerate(self.seats):
-            if slot.token is not None and hmac.compare_digest(slot.token, digest):
+            if slot.token is not None and same_secret(slot.token, digest):
                 return index
         return None
 
@@ -273,7 +281,7 @@ class Table:
         return (
             isinstance(token, str)
             and 0 < len(token) <= 200
-            and hmac.compare_digest(self.host, hash_token(token))
+            and same_secret(hash_token(token), self.host)
         )
 
     def message_for(self, client: Client, *, initial: bool = False) -> dict[str, Any]:
@@ -339,7 +347,7 @@ class Table:
             if slot.invite is not None and not (
                 isinstance(invite, str)
                 and 0 < len(invite) <= 200
-                and hmac.compare_digest(slot.invite, hash_token(invite))
+                and same_secret(hash_token(invite), slot.invite)
             ):
                 raise TableError(
                     "reserved", "that seat is kept for the guest who has its invitation"
@@ -354,9 +362,7 @@ class Table:
     def close(self, token: Any, admin: str | None = None) -> None:
         """Close the table for good (its host, or the server's admin): its bots stop, its pages
         are told, it leaves the lobby; its games stay stored."""
-        is_admin = (
-            admin is not None and isinstance(token, str) and hmac.compare_digest(token, admin)
-        )
+        is_admin = admin is not None and isinstance(token, str) and same_secret(token, admin)
         if not (self.is_host(token) or is_admin):
             raise TableError("not_host", "only the host or the server's admin can close a table")
         with self._change() as tx:
@@ -401,6 +407,7 @@ class Table:
         self._after_move()
 
     def _new_game(self, tx: Change) -> None:
+        self.deck_ready()
         seats = [Seat(slot.name) for slot in self.seats]
         number = self.number + 1
         # The host's deal number deals the first game; every other deal comes from the
