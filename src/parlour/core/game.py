@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
@@ -78,7 +79,8 @@ class Outcome:
             "ranks": list(self.ranks),
             "returns": list(self.returns),
             "winners": list(self.winners),
-            **({"detail": dict(self.detail)} if self.detail else {}),
+            # A deep copy: views hand it out, and a reader may change what it is given.
+            **({"detail": copy.deepcopy(dict(self.detail))} if self.detail else {}),
         }
 
     @classmethod
