@@ -96,7 +96,7 @@ def _first_session(
     session: PlaySession | None = None
     if resume is not None:
         # The record fixes the table: a flag that would change it is refused, not ignored.
-        fixed = {"--players": players, "--humans": humans, "--bots": bots}
+        fixed: dict[str, object] = {"--players": players, "--humans": humans, "--bots": bots}
         fixed |= {"--rules": rules, "--seed": seed}
         clash = [flag for flag, value in fixed.items() if value is not None and value != []]
         if clash:
