@@ -158,7 +158,8 @@ class Server:
 
     def post(self, path: str, body: Any) -> Any:
         response = httpx.post(self.url + path, json=body, timeout=10)
-        response.raise_for_status()
+        # The server's reason in the failure, not only the status.
+        assert response.is_success, f"POST {path} {body}: {response.status_code} {response.text}"
         return response.json()
 
     def get(self, path: str) -> Any:
