@@ -1,10 +1,12 @@
-"""The ask-and-draw machinery shared by the Jeu des 7 familles and Panoplies.
+"""The ask-and-draw machinery shared by the Jeu des 7 familles, Panoplies and Go Fish.
 
-Both games deal a grid of cards, let the player to move ask another player for one precise card
-of a *group* he already holds (a family in 7 familles, a character in Panoplies), give on a hit,
-say « Pioche ! » on a miss, and lay a group down as soon as one hand holds all of it. Only the
-grouping and a few consequences differ, so this module is parametrised by a `Grouping` and
-exposes hooks (`_on_won`, `_on_lay`, `_check_end`) that each game fills in.
+These games deal a grid of cards, let the player to move ask another player for cards of a
+*group* he already holds (a family in 7 familles, a character in Panoplies, a rank in Go Fish),
+give on a hit, say « Pioche ! » on a miss, and lay a group down as soon as one hand holds all of
+it. Only the grouping and a few consequences differ, so this module is parametrised by a
+`Grouping` and exposes hooks (`_on_won`, `_on_lay`, `_check_end`, `_after_miss_seat`,
+`_asks_after_empty_draw`) that each game fills in. Here an ask names one precise card; asking
+for a whole group (Go Fish) is `groups.GroupAskState`, built on the same moves.
 
 Cards are small integers; hands are sets with per-group counts so that every check is O(1).
 """
@@ -157,6 +159,11 @@ class AskDrawState(State):
         """Whether laying a group completed by a plain draw lets the player go on."""
         return False
 
+    def _asks_after_empty_draw(self) -> bool:
+        """Whether a player who drew because his hand was empty may then ask (else the draw
+        ends his turn)."""
+        return True
+
     def _on_won(self, card: int, winner: int, giver: int | None) -> None:
         """A card won by an ask (`giver` is the seat asked) or a Bonne pioche (`giver` None)."""
 
@@ -299,6 +306,11 @@ class AskDrawState(State):
                 self.emit(Event("bonne_pioche", {"seat": p, "card": c, **fields}))
             self._won(c, p, None)
             return
+        self._plain_draw(p, t, drawn)
+
+    def _plain_draw(self, p: int, t: int, drawn: int) -> None:
+        """After a miss, `p` drew `drawn`, not what he asked `t` for: lay, then the turn passes
+        (or goes on, when the rules let a group completed by a draw replay)."""
         self._receive(p, drawn)
         self.public_holder[drawn] = PILE
         self._emit_draw(p, drawn, "miss")
@@ -342,8 +354,14 @@ class AskDrawState(State):
         """After a hit or a Bonne pioche: consequences, laying, and the turn goes on."""
         deals = self.deals
         self._on_won(card, winner, giver)
+        if deals == self.deals:  # else that ended a game of a match: the next one is dealt
+            self._after_gain(winner, self.grouping.group_of[card])
+
+    def _after_gain(self, winner: int, group: int) -> None:
+        """`winner` gained cards of `group` and keeps the turn: lay it if complete, go on."""
+        deals = self.deals
         if not self.is_over:
-            self._lay_if_complete(winner, self.grouping.group_of[card])
+            self._lay_if_complete(winner, group)
         if deals != self.deals:  # that ended a game of a match: the next one is dealt
             return
         self._check_end()
@@ -376,8 +394,14 @@ class AskDrawState(State):
         return True
 
     def _pass_after_miss(self, asker: int, asked: int) -> None:
-        nxt = asked if self.rules.next_after_miss == "asked" else (asker + 1) % self.num_players
-        self._pass_to(nxt)
+        self._pass_to(self._after_miss_seat(asker, asked))
+
+    def _after_miss_seat(self, asker: int, asked: int) -> int:
+        """Who plays after a failed ask: the rules' `next_after_miss` (the seat asked, or the
+        asker's left-hand neighbour)."""
+        if self.rules.next_after_miss == "asked":
+            return asked
+        return (asker + 1) % self.num_players
 
     def _pass_to(self, seat: int) -> None:
         self.turn = seat
@@ -409,6 +433,9 @@ class AskDrawState(State):
                     return  # the next game of a match was dealt and settled
                 self._check_end()
                 idle = 0
+                if self._outcome is None and not self._asks_after_empty_draw():
+                    self.turn = (p + 1) % n  # the card drawn is his whole turn
+                    self.emit(Event("turn", {"seat": self.turn}))
                 continue
             idle += 1
             if idle > n:

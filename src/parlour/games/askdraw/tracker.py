@@ -6,8 +6,12 @@ ask, give, pioche, bonne_pioche, draw, lay) and keeps, for every seat:
 - `sizes`: hand sizes, and `pile`: the size of the draw pile;
 - `sure`: cards surely in that hand (the observer's whole hand; cards seen given or shown);
 - `lacks`: cards that seat surely lacks since its last hidden draw (it asked for them, or said
-  « Pioche ! » to them), and the card it asked for before a plain draw;
+  « Pioche ! » to them, or gave away its whole group), and the card it asked for before a plain
+  draw;
 - `holds_group`: groups of which it surely holds at least one card (it asked for one of them).
+
+An ask names a card (7 familles, Panoplies: `card` in the event) or a whole group (Go Fish:
+`group`, answered with every card of it, `cards` in the give).
 
 `sample` re-deals the unknown cards consistently with all of it: the basis of `determinize`.
 """
@@ -43,7 +47,8 @@ class Tracker:
         self.lack_since: list[dict[int, int]] = [{} for _ in range(n)]
         self.holds_group: list[set[int]] = [set() for _ in range(n)]
         self.laid: list[int] = [PILE] * self.grouping.num_groups
-        self.asked: tuple[int, int] | None = None  # the last ask: (asker, card)
+        # The last ask: (asker, card asked for or None for a group ask, group).
+        self.asked: tuple[int, int | None, int] | None = None
 
     # ----- reading events ----------------------------------------------------------------------
     def observe(self, event: Event) -> None:
@@ -58,24 +63,44 @@ class Tracker:
         self.sure[d["seat"]] = set(d["cards"])
 
     def _on_ask(self, d: Any) -> None:
-        seat, card = d["seat"], d["card"]
-        self.asked = (seat, card)
+        seat, card = d["seat"], d.get("card")
+        if card is None:  # a whole group: the asker holds some of it
+            self.asked = (seat, None, d["group"])
+            self.holds_group[seat].add(d["group"])
+            return
+        group = self.grouping.group_of[card]
+        self.asked = (seat, card, group)
         self._lack(seat, card)  # nobody may ask for a card he holds
         if not self.ask_any:
-            self.holds_group[seat].add(self.grouping.group_of[card])
+            self.holds_group[seat].add(group)
 
     def _on_give(self, d: Any) -> None:
-        giver, taker, card = d["seat"], d["to"], d["card"]
-        self.sizes[giver] -= 1
-        self.sizes[taker] += 1
-        self.sure[giver].discard(card)
-        self.sure[taker].add(card)
-        self._unlack(taker, card)
-        # The giver may have given his only card of that group.
-        self.holds_group[giver].discard(self.grouping.group_of[card])
+        giver, taker = d["seat"], d["to"]
+        cards = d["cards"] if "cards" in d else [d["card"]]
+        self.sizes[giver] -= len(cards)
+        self.sizes[taker] += len(cards)
+        for card in cards:
+            self.sure[giver].discard(card)
+            self.sure[taker].add(card)
+            self._unlack(taker, card)
+        group = self.grouping.group_of[cards[0]]
+        # The giver may have given his only card of that group; asked for the whole group,
+        # he gave all of it and holds none.
+        self.holds_group[giver].discard(group)
+        if "cards" in d:
+            self._lack_group(giver, group)
 
     def _on_pioche(self, d: Any) -> None:
-        self._lack(d["seat"], d["card"])
+        if "card" in d:
+            self._lack(d["seat"], d["card"])
+        else:
+            self._lack_group(d["seat"], d["group"])
+
+    def _lack_group(self, seat: int, group: int) -> None:
+        for card in self.grouping.members[group]:
+            if card not in self.sure[seat]:
+                self._lack(seat, card)
+        self.holds_group[seat].discard(group)
 
     def _lack(self, seat: int, card: int) -> None:
         self.lacks[seat].add(card)
@@ -100,9 +125,18 @@ class Tracker:
             self.sure[seat].add(d["card"])
             self._unlack(seat, d["card"])
         else:
+            miss = d.get("reason") == "miss" and self.asked is not None and self.asked[0] == seat
+            kept: list[int] = []
+            if miss and self.asked is not None and self.asked[1] is None:
+                # A group ask: a drawn card of that group would have been shown, so whatever
+                # he lacked of it he still lacks.
+                members = self.grouping.members[self.asked[2]]
+                kept = [c for c in members if c in self.lacks[seat]]
             self.lacks[seat].clear()  # the hidden card could be any of them
             self.draws[seat] += 1
-            if d.get("reason") == "miss" and self.asked is not None and self.asked[0] == seat:
+            for card in kept:
+                self._lack(seat, card)
+            if miss and self.asked is not None and self.asked[1] is not None:
                 # ... but not the card he asked for: drawing that one is a Bonne pioche, shown
                 # to everybody, so after a plain draw he surely still lacks it.
                 self._lack(seat, self.asked[1])

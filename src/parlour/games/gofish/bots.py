@@ -1,0 +1,225 @@
+"""Go Fish bots: memory, search and a first-legal baseline that cannot loop.
+
+- `memory`: the ask-and-draw tracker (askdraw.tracker) keeps what every public ask and answer
+  reveals: a player who asked for a rank holds it until he gives it up, a player who said
+  « Go fish! » lacks it until he draws, cards handed over or fished are seen. The bot asks for
+  a rank surely held first, never a sure miss while it has another ask, else the ask likeliest
+  to hit (a gift, or the rank fished from the pool).
+- `search`: the game-agnostic information-set search (parlour.bots.search) over `determinize`
+  (hidden cards re-dealt from the seat's tracker only, askdraw.deals), on memory's best few
+  asks, with fast playouts in which every player asks a holder everybody saw.
+- `first`: the first legal ask that is not a sure miss (the plain first legal ask can repeat one
+  failed question for ever once the pool is empty).
+
+All of them read only their `Decision`: the view, their own events and `determinize`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from parlour.bots.base import Bot, Decision
+from parlour.bots.search import SearchBot
+from parlour.games.askdraw.bots import TrackingBot
+from parlour.games.askdraw.engine import PILE
+from parlour.games.askdraw.groups import GroupAsk, GroupAskState
+from parlour.games.askdraw.tracker import Tracker
+
+
+def rank_chances(tracker: Tracker, asks: Sequence[GroupAsk]) -> list[float]:
+    """For each ask, the chance it succeeds: the player asked gives, or else the rank is fished.
+
+    Sure when a card of the rank was seen going into that hand or the player asked for the rank
+    himself (and has not given it up since); nil when he surely lacks every card of it that
+    could be anywhere; otherwise the tracker's estimate per unknown card, combined.
+    """
+    members = tracker.grouping.members
+    probs = tracker.probabilities()
+    pile = tracker.pile
+    located = set().union(*tracker.sure)
+    out = []
+    for ask in asks:
+        target, group = ask.target, ask.group
+        sure = tracker.sure[target]
+        if group in tracker.holds_group[target] or any(c in sure for c in members[group]):
+            out.append(1.0)
+            continue
+        unknown = [c for c in members[group] if c not in located and c in probs]
+        miss = 1.0
+        fished = 0.0
+        for card in unknown:
+            spread = probs[card]
+            miss *= 1.0 - spread[target]
+            if pile:
+                # Summed in seat order by hand: `sum` of floats rounds otherwise from Python
+                # 3.12 on, and the compiled kernel must find the same chances to the last bit.
+                anywhere = 0.0
+                for chance in spread:
+                    anywhere += chance
+                fished += max(0.0, 1.0 - anywhere) / pile
+        out.append((1.0 - miss) + miss * min(1.0, fished))
+    return out
+
+
+def ranked_asks(
+    tracker: Tracker, seat: int, asks: Sequence[GroupAsk], focus: float = 0.01
+) -> list[tuple[float, GroupAsk]]:
+    """Asks by chance of a hit, plus `focus` per card already held of the rank (a book nearer),
+    then the target with most cards."""
+    group_of = tracker.grouping.group_of
+    held = [0] * tracker.grouping.num_groups
+    for card in tracker.sure[seat]:
+        held[group_of[card]] += 1
+    chances = rank_chances(tracker, asks)
+    scored = [
+        (chance + focus * held[ask.group] + 0.0001 * tracker.sizes[ask.target], ask)
+        for chance, ask in zip(chances, asks, strict=True)
+    ]
+    scored.sort(key=lambda pair: (-pair[0], pair[1].id))
+    return scored
+
+
+def sure_miss(tracker: Tracker, ask: GroupAsk) -> bool:
+    """Whether the player asked surely holds no card of the rank."""
+    lacks = tracker.lacks[ask.target]
+    return all(c in lacks for c in tracker.grouping.members[ask.group])
+
+
+def focus_for(players: int) -> float:
+    """How much a card already held of the rank weighs against the chance of a hit.
+
+    Measured against random players (800 games at two players, 500 to 600 at three and four):
+    at two players a rank nearer its book is worth asking for even at lower odds (0.3 won 67.5%
+    of the games, 0.01 won 54%), from three players the odds matter more (0.1 won 85% at three,
+    0.3 only 77%).
+    """
+    return 0.3 if players == 2 else 0.1
+
+
+class MemoryBot(TrackingBot):
+    """Public inference: sure hits first, never a sure miss, then the best chance."""
+
+    name = "memory"
+
+    def act(self, decision: Decision) -> Any:
+        legal = decision.legal_actions
+        if len(legal) == 1:
+            return legal[0]
+        tracker = self.tracker(decision)
+        # A sure miss can still fish the rank, and a rank near its book may outscore a likely
+        # gift: it is ruled out first, not left to the scores.
+        open_asks = [ask for ask in legal if not sure_miss(tracker, ask)] or legal
+        ranked = ranked_asks(tracker, decision.seat, open_asks, focus_for(tracker.num_players))
+        best = ranked[0][0]
+        return self.rng.choice([ask for score, ask in ranked if score >= best - 1e-9])
+
+
+class OpenFirstBot(TrackingBot):
+    """The first legal ask whose answer is not already known to be « Go fish! »."""
+
+    name = "first"
+
+    def act(self, decision: Decision) -> Any:
+        legal = decision.legal_actions
+        tracker = self.tracker(decision)
+        return next((a for a in legal if not sure_miss(tracker, a)), legal[0])
+
+
+# ----- search ---------------------------------------------------------------------------------
+def playout_ask(state: GroupAskState, rng: random.Random) -> GroupAsk:
+    """A fast playout move: a rank one holds that everybody saw go into another hand, else one
+    of one's biggest ranks from a player chosen by hand size."""
+    p = state.turn
+    members = state.grouping.members
+    counts = state.counts[p]
+    holder = state.public_holder
+    hands = state.hands
+    table = state.ask_class
+    num_groups = state.grouping.num_groups
+    top, top_groups = 0, []
+    for group, k in enumerate(counts):
+        if not k:
+            continue
+        for card in members[group]:
+            h = holder[card]
+            if h != PILE and h != p and card in hands[h]:
+                return table(h, group, num_groups)
+        if k > top:
+            top, top_groups = k, [group]
+        elif k == top:
+            top_groups.append(group)
+    group = top_groups[0] if len(top_groups) == 1 else rng.choice(top_groups)
+    total = sum(len(hands[t]) for t in range(len(hands)) if t != p)
+    pick = rng.random() * total
+    target = p
+    for t in range(len(hands)):
+        if t != p and hands[t]:
+            target = t
+            pick -= len(hands[t])
+            if pick < 0:
+                break
+    return table(target, group, num_groups)
+
+
+def books_value(state: GroupAskState, seat: int) -> float:
+    """The seat's win share at the end; on a cut-off, its share among the leaders by books."""
+    outcome = state.outcome
+    if outcome is not None:
+        return 1.0 / len(outcome.winners) if seat in outcome.winners else 0.0
+    books = [sum(1 for o in state.laid if o == s) for s in range(state.num_players)]
+    best = max(books)
+    leaders = [s for s, b in enumerate(books) if b == best]
+    return 1.0 / len(leaders) if seat in leaders else 0.0
+
+
+def playout(state: Any, seat: int, rng: random.Random, max_steps: int = 400) -> float:
+    """Fast moves to the end (or `max_steps`), without events, then the seat's value."""
+    state._quiet = True
+    steps = 0
+    while not state.is_over and steps < max_steps:
+        state._apply(playout_ask(state, rng))
+        steps += 1
+    return books_value(state, seat)
+
+
+class MemoryCandidates:
+    """The search's candidates: memory's best few asks, a single one when it is a sure hit."""
+
+    def __init__(self, width: int = 4) -> None:
+        self.width = width
+        self.memory = MemoryBot()
+
+    def __call__(self, decision: Decision) -> list[GroupAsk]:
+        legal = decision.legal_actions
+        tracker = self.memory.tracker(decision)
+        open_asks = [ask for ask in legal if not sure_miss(tracker, ask)] or legal
+        ranked = ranked_asks(tracker, decision.seat, open_asks, focus_for(tracker.num_players))
+        if rank_chances(tracker, [ranked[0][1]])[0] >= 1.0:
+            return [ranked[0][1]]  # a sure hit keeps the turn: nothing to weigh
+        return [ask for _, ask in ranked[: self.width]]
+
+
+def gofish_search(
+    budget: str = "0.2",
+    width: str = "4",
+    prior: str = "0.15",
+    *,
+    rng: random.Random | None = None,
+) -> SearchBot:
+    """`search[:budget[:width[:prior]]]`: budget in seconds ("0.2") or rounds ("16")."""
+    return SearchBot(
+        budget,
+        playout=playout,
+        candidates=MemoryCandidates(int(width)),
+        prior=float(prior),
+        rng=rng,
+    )
+
+
+BOTS: dict[str, Callable[..., Bot]] = {
+    "first": OpenFirstBot,
+    "memory": MemoryBot,
+    "search": gofish_search,
+}

@@ -1,0 +1,195 @@
+"""Go Fish in French and English: narration, rank and card names, the rules, options, errors.
+
+Registered with `parlour.i18n` when the game is imported; nothing outside this room names them.
+"""
+
+from __future__ import annotations
+
+from parlour.i18n import register
+from parlour.i18n.options import register_options
+
+# Rank 0 is the ace, then 2 to 10 and the three faces; a deck of more ranks goes on in numbers.
+_LABELS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+_WORDS = {
+    "en": (
+        ("ace", "aces"),
+        ("two", "twos"),
+        ("three", "threes"),
+        ("four", "fours"),
+        ("five", "fives"),
+        ("six", "sixes"),
+        ("seven", "sevens"),
+        ("eight", "eights"),
+        ("nine", "nines"),
+        ("ten", "tens"),
+        ("jack", "jacks"),
+        ("queen", "queens"),
+        ("king", "kings"),
+    ),
+    "fr": (
+        ("as", "as"),
+        ("deux", "deux"),
+        ("trois", "trois"),
+        ("quatre", "quatre"),
+        ("cinq", "cinq"),
+        ("six", "six"),
+        ("sept", "sept"),
+        ("huit", "huit"),
+        ("neuf", "neuf"),
+        ("dix", "dix"),
+        ("valet", "valets"),
+        ("dame", "dames"),
+        ("roi", "rois"),
+    ),
+}
+_SUITS = ("♠", "♥", "♦", "♣", "★", "●", "■", "▲")
+
+
+def rank_label(rank: int) -> str:
+    """ "A", "7", "K"; "14" and up for the ranks of a longer deck."""
+    return _LABELS[rank] if rank < len(_LABELS) else str(rank + 1)
+
+
+def rank_word(rank: int, lang: str, count: int = 2) -> str:
+    """The rank as said for `count` cards: "kings", "an ace" is "1 ace"; « rois », « as »."""
+    words = _WORDS.get(lang, _WORDS["en"])
+    if rank >= len(words):
+        label = rank_label(rank)
+        return f"{label}s" if lang == "en" and count != 1 else label
+    singular, plural = words[rank]
+    few = count <= 1 if lang == "fr" else count == 1
+    return singular if few else plural
+
+
+def suit_label(suit: int) -> str:
+    return _SUITS[suit] if suit < len(_SUITS) else f"/{suit + 1}"
+
+
+def card_label(rank: int, suit: int) -> str:
+    """ "7♥", "K♠", "A♣"."""
+    return f"{rank_label(rank)}{suit_label(suit)}"
+
+
+_RULES_EN = (
+    "Two to ten players collect books: every card of one rank (four, one per suit, in the "
+    "standard deck of 13 ranks). Each player is dealt 7 cards at two players, 5 at more; the "
+    "rest is the pool. In turn, ask another player who holds cards for a rank you hold: he "
+    "gives you every card of that rank and you ask again. If he has none he says “Go fish!” "
+    "and you draw: a card of the rank you asked for is shown and you ask again; any other card "
+    "ends your turn, which passes to your left. Four of a rank are laid down at once as a book. "
+    "A player without cards draws one before asking. When every book is down, the player with "
+    "most books wins (ties are shared). The rules are those of OpenSpiel's go_fish, and its "
+    "options are this game's options."
+)
+_RULES_FR = (
+    "De deux à dix joueurs réunissent des livres : toutes les cartes d'une même valeur "
+    "(quatre, une par couleur, dans le jeu ordinaire de 13 valeurs). Chacun reçoit 7 cartes à "
+    "deux joueurs, 5 au-delà ; le reste forme la pioche. À son tour, on demande à un joueur "
+    "qui a des cartes une valeur que l'on a : il donne toutes ses cartes de cette valeur et on "
+    "redemande. S'il n'en a pas il dit « Va pêcher ! » et on pioche : une carte de la valeur "
+    "demandée est montrée et on redemande ; toute autre carte finit le tour, qui passe au "
+    "joueur de gauche. Les quatre cartes d'une valeur sont posées aussitôt : un livre. Un "
+    "joueur sans cartes en pioche une avant de demander. Quand tous les livres sont posés, "
+    "celui qui en a le plus gagne (ex æquo partagés). Ce sont les règles du go_fish "
+    "d'OpenSpiel, dont les paramètres sont les options de ce jeu."
+)
+
+register(
+    {
+        "gofish.title": {"en": "Go Fish", "fr": "Va pêcher"},
+        "gofish.deal": {
+            "en": "{size} {size:#card|cards} each; {pile} left in the pool. {first} starts.",
+            "fr": "{size} {size:#carte|cartes} chacun ; {pile} dans la pioche. {first} commence.",
+        },
+        "gofish.ask": {
+            "en": "{name} to {target}: “Have you got any {rank}?”",
+            "fr": "{name} à {target} : « As-tu des {rank} ? »",
+        },
+        "gofish.give": {
+            "en": "{name} gives {to} {count} {rank}.",
+            "fr": "{name} donne {count} {rank} à {to}.",
+        },
+        "gofish.pioche": {"en": "{name}: “Go fish!”", "fr": "{name} : « Va pêcher ! »"},
+        "gofish.bonne_pioche": {
+            "en": "{name} fishes the {card}, the rank asked for, and asks again.",
+            "fr": "{name} pêche le {card}, la valeur demandée, et redemande.",
+        },
+        "gofish.draw": {"en": "{name} draws a card.", "fr": "{name} pioche une carte."},
+        "gofish.draw_own": {"en": "{name} draws the {card}.", "fr": "{name} pioche le {card}."},
+        "gofish.lay": {
+            "en": "{name} lays down a book of {rank}!",
+            "fr": "{name} pose le livre des {rank} !",
+        },
+        "gofish.pass": {
+            "en": "{name} has nobody to ask and passes.",
+            "fr": "{name} n'a personne à qui demander et passe.",
+        },
+        "gofish.turn": {"en": "{name} plays.", "fr": "À {name} de jouer."},
+        "gofish.end": {
+            "en": "Every book is down. Books: {scores}.",
+            "fr": "Tous les livres sont posés. Livres : {scores}.",
+        },
+        "gofish.end_out": {
+            "en": "{name} has no cards left: the game ends. Books: {scores}.",
+            "fr": "{name} n'a plus de cartes : la partie s'arrête. Livres : {scores}.",
+        },
+        "gofish.score": {"en": "{name} {n}", "fr": "{name} {n}"},
+        "gofish.rules": {"en": _RULES_EN, "fr": _RULES_FR},
+        # Why a move is refused, by rule code (parlour.i18n.errors.rule_reason).
+        "rule.gofish.rank_not_held": {
+            "en": "you may only ask for a rank you hold",
+            "fr": "on ne demande qu'une valeur que l'on a en main",
+        },
+        "rule.gofish.no_such_group": {
+            "en": "there is no such rank in this deck",
+            "fr": "cette valeur n'existe pas dans ce jeu",
+        },
+        "rule.gofish.not_an_ask": {
+            "en": "the only move is to ask a player for a rank",
+            "fr": "le seul coup est de demander une valeur à un joueur",
+        },
+    }
+)
+
+register_options(
+    "gofish",
+    {
+        "ranks": (
+            "Ranks",
+            "Valeurs",
+            "Ranks in the deck; a book is every card of one rank.",
+            "Valeurs du jeu ; un livre réunit toutes les cartes d'une valeur.",
+        ),
+        "suits": (
+            "Cards a rank",
+            "Cartes par valeur",
+            "Cards of each rank: the size of a book.",
+            "Cartes de chaque valeur : la taille d'un livre.",
+        ),
+        "initial_cards": (
+            "Cards each",
+            "Cartes par joueur",
+            "Cards dealt to each player (automatic: 7 at two players, 5 at more).",
+            "Cartes distribuées à chacun (automatique : 7 à deux joueurs, 5 au-delà).",
+        ),
+        "ask_after_empty_draw": (
+            "Ask after an empty-hand draw",
+            "Demander après la pioche à vide",
+            "A player who draws because his hand is empty may then ask.",
+            "Un joueur qui pioche parce qu'il n'a plus de cartes peut ensuite demander.",
+        ),
+        "end_on_first_out": (
+            "End on the first player out",
+            "Fin au premier sans cartes",
+            "The game ends as soon as a player lays down his last cards.",
+            "La partie s'arrête dès qu'un joueur pose ses dernières cartes.",
+        ),
+        "most_books_wins": (
+            "Most books wins",
+            "Le plus de livres gagne",
+            "Most books wins; otherwise the first player out wins.",
+            "Le plus de livres gagne ; sinon le premier sans cartes gagne.",
+        ),
+    },
+    {("initial_cards", "-1"): ("automatic", "automatique")},
+)
