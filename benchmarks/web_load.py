@@ -5,10 +5,14 @@ then plays a random legal move, and starts another game when one ends) and two s
 (playing every `--bot-delay` seconds), plus one spectator. The move latency is the time from
 sending a move to receiving its acknowledgement, which the server sends only once the move is
 checked, applied, stored in the database and broadcast. The number of tables grows level by
-level until the 99th percentile of the latency passes the budget (100 ms).
+level until the 99th percentile of the latency passes the budget (100 ms) or the tables' pace
+(their moves a second, against the first and lightest level's) falls below 90%: a server that
+keeps its latency by slowing every bot down is saturated too. Each level reports the server's
+CPU milliseconds per move: every server process, and with `--db cluster` every process of the
+PostgreSQL cluster (its backends included), read from /proc.
 
 Usage: python benchmarks/web_load.py [--levels 10,20,40,80] [--seconds 20] [--game flip7]
-                                    [--db sqlite|cluster|postgresql://...] [--processes N]
+                                    [--db sqlite,cluster|postgresql://...] [--processes N]
 `--db cluster` starts a throwaway PostgreSQL cluster (Debian's binaries); `--processes 2` runs
 `parlour serve --workers 2` on it, so a table's player and spectator may well be served by
 different processes (each move then crosses the database and its notifications). Stopped by
@@ -138,6 +142,99 @@ class Stopped:
             raise SystemExit(128 + self.pending)
 
 
+def _stat(pid: int) -> tuple[int, float] | None:
+    """A process's parent and its CPU seconds (its own and its reaped children's), from
+    /proc/<pid>/stat; None once it is gone."""
+    try:
+        raw = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    fields = raw[raw.rindex(")") + 2 :].split()  # the name, in brackets, may hold spaces
+    ticks = sum(int(f) for f in fields[11:15])  # utime, stime, cutime, cstime
+    return int(fields[1]), ticks / os.sysconf("SC_CLK_TCK")
+
+
+def tree_cpu(roots: list[int]) -> float:
+    """CPU seconds of the processes under `roots` (themselves included): the server's processes,
+    and PostgreSQL's postmaster with its backends. A backend that ended was reaped by its
+    parent, whose children's time includes it, so nothing is lost or counted twice."""
+    stats = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit() and (stat := _stat(int(entry))) is not None:
+            stats[int(entry)] = stat
+    total, wanted = 0.0, set(roots)
+    for pid in sorted(stats):  # parents come first but for wrapped pids: walk up instead
+        node: int | None = pid
+        while node is not None and node not in wanted and node in stats and node > 1:
+            node = stats[node][0]
+        if node in wanted:
+            total += stats[pid][1]
+    return total
+
+
+def server_roots(server: Server, cluster: Any) -> list[int]:
+    roots = [server.process.pid] if server.process is not None else []
+    if cluster is not None:  # the postmaster's pid is the first line of its pid file
+        roots.append(int((cluster.data / "postmaster.pid").read_text().split()[0]))
+    return roots
+
+
+def measure(db: str, args: argparse.Namespace, stopped: Stopped) -> dict[str, Any]:
+    """Every level on one database until p99 passes the budget or the pace falls below 90%:
+    the tables it holds, and each level's server CPU per move."""
+    cluster = server = None
+    best, nominal, levels = 0, 0.0, []
+    try:
+        if db == "sqlite":
+            db_url = f"sqlite:///{tempfile.mkdtemp()}/load.db"
+        elif db == "cluster":
+            from tests.web.pg import Cluster
+
+            stopped.held = True
+            try:
+                cluster = Cluster()
+            finally:
+                stopped.release()
+            db_url = cluster.new_database()
+        else:
+            db_url = db
+        server = Server(db_url, bot_delay=args.bot_delay, rate=100, workers=args.processes)
+        server.start()
+        shown = f"cluster in {cluster.folder}" if cluster is not None else db
+        print(
+            f"cpus: {os.cpu_count()}, load average: {os.getloadavg()[0]:.1f}, "
+            f"database: {shown}, processes: {args.processes}",
+            flush=True,
+        )
+        for tables in (int(x) for x in args.levels.split(",")):
+            load = os.getloadavg()[0]
+            before = tree_cpu(server_roots(server, cluster))
+            result = asyncio.run(run_level(server, tables, args))
+            cpu = tree_cpu(server_roots(server, cluster)) - before
+            per_table = result.get("all_moves_per_s", 0) / tables
+            # The first, lightest level sets the nominal pace: each table's moves a second
+            # when nothing waits for the server.
+            nominal = nominal or per_table
+            moves = result.get("all_moves_per_s", 0) * args.seconds
+            result.update(
+                pace=round(per_table / nominal, 2) if nominal else 0,
+                cpu_ms_per_move=round(1000 * cpu / moves, 2) if moves else None,
+                server_cpu_share=round(cpu / args.seconds, 2),
+                load=round(load, 1),
+            )
+            print(json.dumps(result), flush=True)
+            levels.append(result)
+            if result.get("p99_ms", 1e9) > args.budget_ms or result["pace"] < 0.9:
+                break
+            best = tables
+    finally:
+        if server is not None:
+            server.stop()
+        if cluster is not None:
+            cluster.remove()
+    return {"db": db, "processes": args.processes, "max_tables": best, "levels": levels}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--levels", default="10,20,40,80,120,160")
@@ -146,49 +243,16 @@ def main() -> None:
     parser.add_argument("--bot-delay", type=float, default=0.5)
     parser.add_argument("--game", default="flip7")
     parser.add_argument("--budget-ms", type=float, default=100)
-    parser.add_argument("--db", default="sqlite", help="sqlite, cluster or a database URL")
+    parser.add_argument(
+        "--db", default="sqlite", help="sqlite, cluster or a database URL; a comma list runs each"
+    )
     parser.add_argument("--processes", type=int, default=1, help="server processes")
     args = parser.parse_args()
     stopped = Stopped()
-    cluster = None
-    server = None
-    best = 0
-    try:
-        database = args.db
-        if args.db == "sqlite":
-            db_url = f"sqlite:///{tempfile.mkdtemp()}/load.db"
-        elif args.db == "cluster":
-            from tests.web.pg import Cluster
-
-            stopped.held = True
-            try:
-                cluster = Cluster()
-            finally:
-                stopped.release()
-            database = f"cluster in {cluster.folder}"
-            db_url = cluster.new_database()
-        else:
-            db_url = args.db
-        server = Server(db_url, bot_delay=args.bot_delay, rate=100, workers=args.processes)
-        server.start()
-        print(
-            f"cpus: {os.cpu_count()}, load average: {os.getloadavg()[0]:.1f}, "
-            f"database: {database}, processes: {args.processes}",
-            flush=True,
-        )
-        for tables in (int(x) for x in args.levels.split(",")):
-            result = asyncio.run(run_level(server, tables, args))
-            print(json.dumps(result), flush=True)
-            if result.get("p99_ms", 1e9) > args.budget_ms:
-                break
-            best = tables
-    finally:
-        if server is not None:
-            server.stop()
-        if cluster is not None:
-            cluster.remove()
-    print(json.dumps({"game": args.game, "processes": args.processes, "db": args.db,
-                      "max_tables_under_budget": best}))  # fmt: skip
+    summary = [measure(db, args, stopped) for db in args.db.split(",")]
+    for run in summary:
+        print(json.dumps({"game": args.game, "processes": run["processes"], "db": run["db"],
+                          "max_tables_under_budget": run["max_tables"]}))  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -5,13 +5,12 @@ function), so a new game or layer joins the command line without editing this fi
 """
 
 import importlib
-import json
 import sys
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
-from parlour.cli_args import GameArg
+from parlour.cli_args import GameArg, out_json
 from parlour.cli_rich import lazy_console
 from parlour.core.errors import ParlourError
 
@@ -46,11 +45,6 @@ COMMAND_MODULES = [
     "parlour.web.cli",
     "parlour.rl.cli",
 ]
-
-
-def out_json(obj: Any) -> None:
-    """Print JSON on stdout, unstyled (scripts parse it)."""
-    sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
 
 
 @app.command("replay")

@@ -1,11 +1,15 @@
-"""The `GAME` argument every command shares: named `GAME` in the usage line, and checked against
-the registry before any other parameter, so that `parlour simulate nosuchgame` names the unknown
-game rather than an option it has not reached yet.
+"""What every command shares. The `GAME` argument: named `GAME` in the usage line, and checked
+against the registry before any other parameter, so that `parlour simulate nosuchgame` names the
+unknown game rather than an option it has not reached yet. And `out_json`, the unstyled JSON
+that scripts parse. The layers' and the games' commands import these from here, never from the
+`parlour` command's own module.
 
 No `from __future__ import annotations`: Typer reads these annotations at every start.
 """
 
-from typing import Annotated
+import json
+import sys
+from typing import Annotated, Any
 
 import typer
 
@@ -28,3 +32,8 @@ OptionalGameArg = Annotated[
     str | None,
     typer.Argument(help=GAME_HELP, metavar="[GAME]", callback=check_game, is_eager=True),
 ]
+
+
+def out_json(obj: Any) -> None:
+    """Print JSON on stdout, unstyled (scripts parse it)."""
+    sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")

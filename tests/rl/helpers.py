@@ -6,9 +6,10 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
+from parlour.core.capabilities import offers
 from parlour.core.game import State
 from parlour.core.registry import get_game
-from parlour.rl.encoding import resolve_rules, with_turn_cap
+from parlour.rl.encoding import encodable_games, resolve_rules, with_turn_cap
 
 
 @dataclass(frozen=True)
@@ -25,14 +26,26 @@ class Case:
         return f"{self.game}-{self.players}p"
 
 
-CASES = [
-    Case("beggar", 3, 300, hidden_hands=False),
-    Case("flip7", 3, 400, hidden_hands=False),
-    Case("familles", 4, 400, hidden_hands=True),
-    Case("panoplies", 3, 400, hidden_hands=True),
-]
+# A bigger table than the least where a game allows it: more hidden hands to keep apart.
+PLAYERS: dict[str, int] = {"familles": 4}
 
-DECISION_CASES = [case for case in CASES if case.game != "beggar"]
+
+def _case(name: str) -> Case:
+    game = get_game(name)
+    players = PLAYERS.get(name, min(max(3, game.min_players), game.max_players))
+    # An ask-and-draw game (it declares a grouping) hides the other hands.
+    return Case(name, players, 400, hidden_hands=offers(game, "grouping"))
+
+
+def _decides(case: Case) -> bool:
+    """Whether a seat ever chooses: a game of one action (Beggar's flip) has no decision."""
+    game = get_game(case.game)
+    return game.num_actions(game.default_rules(), case.players) > 1
+
+
+# Every registered game with an encoder: a new game joins the adapters' tests by itself.
+CASES = [_case(name) for name in encodable_games()]
+DECISION_CASES = [case for case in CASES if _decides(case)]
 
 
 def rules_of(case: Case) -> Any:

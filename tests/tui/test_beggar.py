@@ -146,9 +146,9 @@ def test_pace_keys_slow_down_speed_up_and_make_bots_instant() -> None:
         assert config.pace_ms == 1050
         await pilot.press("plus", "plus")
         assert config.pace_ms == 466
-        assert "Bot pace: 466 ms" in screen_text(app)
+        assert "Bots: 466 ms" in screen_text(app)
         await pilot.press("asterisk")
-        assert config.instant and "Bot pace: instant" in screen_text(app)
+        assert config.instant and "Bots: instant" in screen_text(app)
 
     run(app, scenario)
 

@@ -152,3 +152,31 @@ def test_the_setup_screen_fits_80_columns() -> None:
         assert row.rstrip().endswith("▎")  # the last field's right edge is on the screen
 
     run_at(app, (80, 24), scenario)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("game", ["beggar", "flip7", "familles", "panoplies"])
+def test_at_80x24_the_status_the_key_bar_and_the_hints_fit(game: str, lang: str) -> None:
+    """The status row ends with the bots' pace, the key bar shows every key down to `q`, in
+    the table's language, and the hints pane needs no scroll bar, late in a game too."""
+    players = 3
+    session = session_at_a_decision(game, players, lang, 0 if game == "beggar" else 8)
+    app = ParlourApp(session=session, lang=lang)
+
+    async def scenario(pilot: Any) -> None:
+        await settle(pilot, lambda: getattr(app.screen, "ready", False))
+        await pilot.press("h")
+        await pilot.pause(0.2)
+        rows = screen_lines(app)
+        pace = "Robots : instantané" if lang == "fr" else "Bots: instant"
+        assert rows[0].rstrip().endswith(pace), rows[0]
+        keys = rows[-1]
+        for key in ("␣", " x ", " h ", " r ", " s ", "+/-", " * ", " a ", " i ", " q "):
+            assert key in keys, (key, keys)
+        assert "space" not in keys
+        quit_word = "Fin" if lang == "fr" else "Quit"
+        assert keys.rstrip().endswith(f"q {quit_word}"), keys
+        box = table_screen(app).query_one("#table-box", VerticalScroll)
+        assert box.max_scroll_y == 0, "the hints pane scrolls"
+
+    run_at(app, (80, 24), scenario)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from parlour.tui.app import ParlourApp
 from parlour.tui.config import PlayConfig, SeatPlan
 from parlour.tui.session import PlaySession
@@ -99,3 +101,15 @@ def test_each_player_picks_a_character_in_the_setup() -> None:
         assert "The mother  7/7" in table_text(app)
 
     run(app, scenario)
+
+
+@pytest.mark.parametrize(
+    ("lang", "short"), [("fr", "pantalon ou jupe"), ("en", "trousers or skirt")]
+)
+def test_a_short_garment_drops_every_article(lang: str, short: str) -> None:
+    from parlour.games.panoplies.terminal import short_garment
+    from parlour.tui.tables import TableContext
+
+    ctx = TableContext("panoplies", {}, lang, ["A", "B"], 0, {}, [], None)
+    assert short_garment(ctx, "trousers") == short
+    assert short_garment(ctx, "scarf") == ("écharpe" if lang == "fr" else "scarf")

@@ -227,3 +227,44 @@ def test_resume_refuses_a_record_of_another_game(tmp_path: Any, capsys: Any) -> 
     with pytest.raises(SystemExit, match=r"^2$"):
         main(["play", "flip7", "--resume", str(tmp_path / "beggar.json")])
     assert "is a game of beggar, not flip7" in capsys.readouterr().err
+
+
+def test_resumed_default_names_follow_the_language(
+    launched: list[ParlourApp], tmp_path: Any
+) -> None:
+    from parlour.core.records import save_record
+    from parlour.tui.config import PlayConfig, SeatPlan, human_name
+    from parlour.tui.session import PlaySession
+
+    seats = [SeatPlan(human_name(0, "en")), SeatPlan("Bruno", "strong")]
+    session = PlaySession(PlayConfig("flip7", seats, seed=9, lang="en"))
+    assert session.names[0] == "Player 1"
+    save_record(session.state, tmp_path / "saved.json")
+    play(["play", "--resume", str(tmp_path / "saved.json"), "--lang", "fr", "--instant"])
+    resumed = launched[0].first_session
+    assert resumed is not None
+    assert resumed.names == [human_name(0, "fr"), "Bruno"]  # a chosen name stays as it is
+    assert resumed.names[0] != "Player 1"
+
+
+@pytest.mark.parametrize(
+    "flags",
+    [
+        ["--players", "4"],
+        ["--bots", "random"],
+        ["--humans", "2"],
+        ["--seed", "3"],
+        ["--rules", "target=100"],
+    ],
+)
+def test_resume_refuses_the_flags_the_record_fixes(
+    flags: list[str], tmp_path: Any, capsys: Any
+) -> None:
+    from parlour.core.records import save_record
+    from parlour.core.registry import get_game as game_named
+
+    save_record(game_named("flip7").new_state(2, seed=1), tmp_path / "saved.json")
+    with pytest.raises(SystemExit, match=r"^2$"):
+        main(["play", "--resume", str(tmp_path / "saved.json"), *flags])
+    err = capsys.readouterr().err
+    assert f"{flags[0]} cannot change it" in err and len(err.strip().splitlines()) == 1

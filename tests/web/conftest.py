@@ -96,8 +96,10 @@ class Server:
         rate: float = 40.0,
         workers: int = 1,
         tables: int = 100000,
+        extra: tuple[str, ...] = (),
     ) -> None:
         self.db_url = db_url
+        self.extra = extra  # more options of `parlour serve`
         self.workers = workers
         self.tables = tables  # new tables per client per minute: the tests open many
         self.rate = rate
@@ -124,7 +126,7 @@ class Server:
         command = [sys.executable, "-m", "parlour.cli", "serve", "--port", str(self.port)]
         command += ["--db", self.db_url, "--bot-delay", str(self.bot_delay)]
         command += ["--rate", str(self.rate), "--workers", str(self.workers)]
-        command += ["--tables-per-minute", str(self.tables)]
+        command += ["--tables-per-minute", str(self.tables), *self.extra]
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         # Its log goes to a file, not a pipe that nobody reads while it runs.
         with open(self.log, "ab") as log:
@@ -156,7 +158,8 @@ class Server:
 
     def post(self, path: str, body: Any) -> Any:
         response = httpx.post(self.url + path, json=body, timeout=10)
-        response.raise_for_status()
+        # The server's reason in the failure, not only the status.
+        assert response.is_success, f"POST {path} {body}: {response.status_code} {response.text}"
         return response.json()
 
     def get(self, path: str) -> Any:

@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 
-from parlour.core.registry import get_game
+from parlour.core.capabilities import offers
+from parlour.core.registry import game_names, get_game
 from parlour.games.askdraw.tracker import Tracker
 from parlour.web.hints import memory_hint
 from parlour.web.tables import Client, Hall, Table
@@ -73,7 +74,11 @@ def test_flip7_odds_are_the_games_helper_on_a_determinized_copy(hall: Hall) -> N
     assert checked >= 10
 
 
-@pytest.mark.parametrize("name", ["familles", "panoplies"])
+# The games whose seats keep a memory of the public asks and answers (they declare a grouping).
+ASK_AND_DRAW = [name for name in game_names() if offers(get_game(name), "grouping")]
+
+
+@pytest.mark.parametrize("name", ASK_AND_DRAW)
 def test_the_memory_hint_is_the_tracker_of_the_seats_events_and_says_only_truths(
     hall: Hall, name: str
 ) -> None:
@@ -89,7 +94,7 @@ def test_the_memory_hint_is_the_tracker_of_the_seats_events_and_says_only_truths
         messages = [last_state(client) for client in clients]
         assert "hints" not in messages[-1]
         for seat, message in enumerate(messages[:-1]):
-            tracker = Tracker(game.grouping(table.rules), 3, seat)  # type: ignore[attr-defined]
+            tracker = Tracker(game.grouping(table.rules), 3, seat)
             for event in state.log:
                 if event.visible_to(seat):
                     tracker.observe(event)

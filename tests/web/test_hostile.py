@@ -195,6 +195,62 @@ def test_an_uploaded_deck_is_checked_in_memory_and_played(server: Server) -> Non
     assert error_of(response) == "bad_deck"
 
 
+def own_deck(number: int) -> str:
+    return (DECKS / "en.toml").read_text().replace('"Happy Families"', f'"Deck {number}"')
+
+
+def test_refused_creations_keep_no_deck_and_count_toward_the_limit(db_url: str) -> None:
+    from parlour.games.familles.decks import UPLOADED
+    from parlour.web.storage import Storage
+    from parlour.web.tables import Hall, TableError
+
+    storage = Storage(db_url)
+    hall = Hall(storage, create_burst=5)
+    kept = len(UPLOADED), UPLOADED.bytes
+    refusals = []
+    for number in range(12):  # distinct decks, each with a seat that is neither human nor bot
+        request = {**FAMILLES, "seats": [{"kind": "alien"}] * 3, "deck_upload": own_deck(number)}
+        with pytest.raises(TableError) as refused:
+            hall.create(request, client="203.0.113.9")
+        refusals.append(refused.value.code)
+    assert refusals == ["bad_seats"] * 5 + ["too_many_tables"] * 7
+    assert (len(UPLOADED), UPLOADED.bytes) == kept
+    with pytest.raises(TableError, match="a minute"):  # a valid request is limited now as well
+        hall.create(FAMILLES, client="203.0.113.9")
+    hall.create(FAMILLES, client="203.0.113.10")
+    storage.close()
+
+
+def test_uploaded_decks_are_bounded_and_a_dropped_one_still_plays(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from parlour.games.familles import decks
+    from parlour.web.storage import Storage
+    from parlour.web.tables import Client, Hall
+
+    UPLOADED = decks.UploadedDecks(cap=4 * len(own_deck(0).encode()))  # this test's own cache
+    monkeypatch.setattr(decks, "UPLOADED", UPLOADED)
+    storage = Storage(db_url)
+    hall = Hall(storage)
+    made = [hall.create({**FAMILLES, "deck_upload": own_deck(n), "sit": 0}) for n in range(12)]
+    assert UPLOADED.bytes <= UPLOADED.cap and len(UPLOADED) <= 4
+    table, host = made[0]  # its deck was dropped long ago: the table registers it again
+    table.start(host)
+    assert table.state is not None and table.state.deck_data.name == "Deck 0"
+    for n in range(12):  # other decks come and go; the game being played keeps its own
+        hall.create({**FAMILLES, "deck_upload": own_deck(100 + n)})
+    message = table.message_for(Client(0, "en"), initial=True)
+    assert message["view"]["deck"]["name"] == "Deck 0"
+    restarted = Hall(storage)  # and after a restart, every table still has its deck
+    for made_table, _token in made:
+        assert restarted.tables[made_table.id].rules.deck.startswith("upload:")
+    for n in range(12):
+        hall.create({**FAMILLES, "deck_upload": own_deck(200 + n)})
+    message = restarted.tables[table.id].message_for(Client(0, "en"), initial=True)
+    assert message["view"]["deck"]["name"] == "Deck 0"
+    storage.close()
+
+
 def test_a_stored_table_with_a_deck_path_is_not_restored(tmp_path: Path) -> None:
     from parlour.web.storage import Storage
     from parlour.web.tables import Hall
@@ -380,6 +436,31 @@ def test_only_the_host_or_the_admin_closes_a_table(db_url: str) -> None:
     storage.close()
 
 
+@pytest.mark.parametrize("token", ["é", "the-admin\u00e9", "\ud800", "日本", "x" * 300])
+def test_any_token_that_does_not_match_is_refused_with_403(db_url: str, token: str) -> None:
+    # Non-ASCII text used to reach hmac.compare_digest as str: a TypeError, an HTTP 500.
+    from starlette.testclient import TestClient
+
+    from parlour.web.app import Settings, create_app
+
+    app = create_app(Settings(db_url=db_url, admin_token="the-admin"))
+    with TestClient(app) as client:
+        made = client.post("/api/tables", json={**BEGGAR, "sit": 0}).json()
+        table_id = made["id"]
+        # Sent as escaped JSON: a lone surrogate is valid JSON text but not UTF-8.
+        closing = client.post(f"/api/tables/{table_id}/close", content=json.dumps({"token": token}))
+        assert closing.status_code == 403 and error_of(closing) == "not_host"
+        invited = json.dumps({"seat": 1, "name": "Bob", "invite": token})
+        joining = client.post(f"/api/tables/{table_id}/join", content=invited)
+        assert joining.status_code == 200  # an unreserved seat: the invite is not looked at
+        socket_hello = {"type": "hello", "token": token}
+        with client.websocket_connect(f"/ws/{table_id}") as ws:
+            ws.send_text(json.dumps(socket_hello))
+            assert ws.receive_json()["type"] in ("state", "error")
+        closed = client.post(f"/api/tables/{table_id}/close", json={"token": "the-admin"})
+        assert closed.status_code == 200
+
+
 # ----- 7. private tables, limits, invitations ------------------------------------------------
 def test_a_private_table_is_reached_only_by_its_link(server: Server) -> None:
     made = server.post("/api/tables", {**BEGGAR, "private": True})
@@ -413,3 +494,32 @@ def test_a_client_cannot_flood_the_lobby_with_tables(db_url: str) -> None:
         assert len(limited.get("/api/tables")["tables"]) == 5
     finally:
         limited.stop()
+
+
+def forged_creations(server: Server) -> list[int]:
+    """Tables asked for by one client that claims a new address each time."""
+    made = []
+    for n in range(5):
+        forged = {"X-Forwarded-For": f"198.51.100.{n}"}
+        made.append(httpx.post(server.url + "/api/tables", json=BEGGAR, headers=forged).status_code)
+    return made
+
+
+@pytest.mark.parametrize("proxy", [(), ("--proxy", "192.0.2.1,192.0.2.2")])
+def test_a_forged_forwarded_address_is_not_believed(db_url: str, proxy: tuple[str, ...]) -> None:
+    # From loopback, with no proxy named (or another one), X-Forwarded-For is just a header.
+    limited = Server(db_url, tables=3, extra=proxy)
+    limited.start()
+    try:
+        assert forged_creations(limited) == [201] * 3 + [429] * 2
+    finally:
+        limited.stop()
+
+
+def test_a_named_proxy_is_believed(tmp_path: Path) -> None:
+    trusted = Server(f"sqlite:///{tmp_path / 'p.db'}", tables=3, extra=("--proxy", "127.0.0.1"))
+    trusted.start()
+    try:
+        assert forged_creations(trusted) == [201] * 5  # five clients behind the proxy
+    finally:
+        trusted.stop()

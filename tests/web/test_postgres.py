@@ -24,6 +24,7 @@ from tests.web.pg import Cluster
 from tests.web.players import Player
 from tests.web.privacy import check_frames
 from tests.web.test_server import QUICK, check_privacy, seat_table, start
+from tests.web.test_timer_and_cli import until
 
 
 def moves_by_seat(db_url: str, table_id: str) -> dict[int, int]:
@@ -225,3 +226,60 @@ def test_a_move_whose_commit_fails_is_rolled_back_in_memory(pg_cluster: Cluster)
     assert record is not None and record["actions"] == table.state.actions  # type: ignore[union-attr]
     assert len(record["actions"]) == 4
     storage.close()
+
+
+def test_a_stand_in_takes_over_when_the_other_process_made_the_last_move(
+    pg_cluster: Cluster,
+) -> None:
+    """Two halls on one database, as two processes: Bob plays on B, Ann on A. B made the last
+    move, then B dies (no goodbye: its notifications and heartbeats just stop) and Ann's page on
+    A closes: A's stand-in plays her turn once B has had its chance (TAKEOVER) and did not."""
+    from parlour.web.table import TAKEOVER
+
+    db_url = pg_cluster.new_database()
+    storages = [Storage(db_url), Storage(db_url)]
+    hall_a, hall_b = (Hall(storage, bot_delay=0.0) for storage in storages)
+
+    async def scenario() -> tuple[float, int, str]:
+        hall_a.resume()
+        hall_b.resume()
+        seats = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
+        table_a, host = hall_a.create({"game": "beggar", "seats": seats, "sit": 0, "turn_timer": 1})
+        guest = table_a.join(1, "Bob")
+        table_b = hall_b.find(table_a.id)
+        assert table_b is not None and table_b.seat_of(guest) == 1
+        ann, bob = Client(0, "en"), Client(1, "en")
+        table_a.attach(ann)
+        table_b.attach(bob)
+        table_a.start(host)
+        for _ in range(400):  # until Bob, on B, has just moved and Ann is to move
+            await until(lambda: table_b.revision == table_a.revision)
+            state = table_a.state
+            assert state is not None and not state.is_over
+            if state.to_move == 0:
+                table_a.act(0, {"type": "flip"})
+                continue
+            table_b.act(1, {"type": "flip"})
+            assert table_b.state is not None
+            if table_b.state.to_move == 0:
+                break
+        await until(lambda: table_a.revision == table_b.revision)
+        assert not table_a.lead  # A heard of B's move: B plays the next automatic move
+        played = table_a.moves
+        await hall_b.close()  # B is gone, without a word
+        table_a.detach(ann)
+        gone = asyncio.get_running_loop().time()
+        await until(lambda: table_a.moves > played, seconds=30)
+        waited = asyncio.get_running_loop().time() - gone
+        await hall_a.close()
+        return waited, played, table_a.id
+
+    try:
+        waited, played, table_id = asyncio.run(scenario())
+    finally:
+        for storage in storages:
+            storage.close()
+    assert waited >= 1 + TAKEOVER - 0.2  # the turn timer, then B's chance to play it
+    assert (
+        sum(moves_by_seat(db_url, table_id).values()) == played + 1
+    )  # the stand-in's move is stored

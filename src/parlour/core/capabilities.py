@@ -17,6 +17,8 @@ package, so that core imports nothing above it and a command pays only for what 
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import inspect
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -121,6 +123,37 @@ class Capabilities:
     def peer(self, num_players: int) -> Peer | None:
         """The same game in another program, timed beside Parlour's by the benchmarks."""
         return None
+
+
+class FacesInPackage(Capabilities):
+    """The face hooks for a game that keeps its faces in its own package under the usual
+    names: `terminal.py` (the terminal table), `web.js` (the web drawing, package data) and
+    `encoder.py` (whose `ENCODER` is the observation encoder class). A file that is not there
+    is a face the game does not bring. A game inherits this before `Game`:
+    `class MyGame(FacesInPackage, Game)`."""
+
+    def _package(self) -> str:
+        return type(self).__module__.rpartition(".")[0]
+
+    def _module(self, name: str) -> ModuleType | None:
+        qualified = f"{self._package()}.{name}"
+        if importlib.util.find_spec(qualified) is None:
+            return None
+        return importlib.import_module(qualified)
+
+    def terminal_table(self) -> ModuleType | None:
+        return self._module("terminal")
+
+    def web_drawing(self) -> Traversable | None:
+        from importlib.resources import files
+
+        drawing = files(self._package()) / "web.js"
+        return drawing if drawing.is_file() else None
+
+    def encoder(self) -> type | None:
+        module = self._module("encoder")
+        found = getattr(module, "ENCODER", None) if module is not None else None
+        return found if isinstance(found, type) else None
 
 
 HOOKS: tuple[str, ...] = tuple(

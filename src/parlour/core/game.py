@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
@@ -79,7 +80,8 @@ class Outcome:
             "ranks": list(self.ranks),
             "returns": list(self.returns),
             "winners": list(self.winners),
-            **({"detail": dict(self.detail)} if self.detail else {}),
+            # A deep copy: views hand it out, and a reader may change what it is given.
+            **({"detail": copy.deepcopy(dict(self.detail))} if self.detail else {}),
         }
 
     @classmethod
@@ -240,6 +242,11 @@ class State(ABC):
 
     @abstractmethod
     def _view(self, seat: int | None) -> dict[str, Any]: ...
+
+    @abstractmethod
+    def all_cards(self) -> list[Any]:
+        """Every card of the game in every place (hands, stacks, piles, the deck), as a list
+        that may repeat a card: no move creates or loses one (the conformance suite checks)."""
 
     @abstractmethod
     def _clone(self) -> State:

@@ -9,86 +9,28 @@ language's gettext plural rule (English: 1 is singular; French: 0 and 1 are), so
 catalogue for a text that is wholly singular or plural.
 """
 
-from __future__ import annotations
+# Imported for its side effect: registers the shared texts before any caller looks one up.
+from parlour.i18n import common  # noqa: F401
+from parlour.i18n.catalog import (
+    LANGS,
+    PLURAL_FORMS,
+    has,
+    plural_index,
+    register,
+    resolve_lang,
+    system_lang,
+    t,
+    tn,
+)
 
-import gettext
-import os
-import string
-from collections.abc import Callable, Mapping
-from typing import Any
-
-from parlour.core.errors import ParlourError
-
-LANGS = ("en", "fr")
-_CATALOG: dict[str, dict[str, str]] = {}
-
-
-def register(catalog: Mapping[str, Mapping[str, str]]) -> None:
-    for key, texts in catalog.items():
-        missing = [lang for lang in LANGS if lang not in texts]
-        if missing:
-            raise ValueError(f"text {key!r} lacks {missing}")
-        _CATALOG[key] = dict(texts)
-
-
-def system_lang() -> str:
-    for var in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
-        value = os.environ.get(var, "")
-        if value:
-            return "fr" if value.lower().startswith("fr") else "en"
-    return "en"
-
-
-def resolve_lang(lang: str | None) -> str:
-    if lang is None:
-        return system_lang()
-    low = lang.lower()
-    if low not in LANGS:
-        raise ParlourError(f"unknown language {lang!r}; languages are: {', '.join(LANGS)}")
-    return low
-
-
-# The Plural-Forms of each language's gettext catalogue header.
-PLURAL_FORMS = {"en": "n != 1", "fr": "n > 1"}
-_PLURAL: dict[str, Callable[[int], int]] = {
-    lang: gettext.c2py(rule) for lang, rule in PLURAL_FORMS.items()
-}
-
-
-def plural_index(lang: str, count: int) -> int:
-    """0 for the singular form, 1 for the plural, as gettext's ngettext decides."""
-    return _PLURAL.get(lang, _PLURAL["en"])(abs(int(count)))
-
-
-class _Formatter(string.Formatter):
-    def __init__(self, lang: str) -> None:
-        self.lang = lang
-
-    def format_field(self, value: Any, format_spec: str) -> Any:
-        if format_spec.startswith("#"):  # {n:#card|cards}: the word that agrees with n
-            forms = format_spec[1:].split("|")
-            return forms[min(plural_index(self.lang, value), len(forms) - 1)]
-        return super().format_field(value, format_spec)
-
-
-_FORMATTERS = {lang: _Formatter(lang) for lang in LANGS}
-
-
-def t(key: str, lang: str, /, **values: Any) -> str:
-    texts = _CATALOG.get(key)
-    if texts is None:
-        raise KeyError(f"no text {key!r}")
-    chosen = lang if lang in texts else "en"
-    return _FORMATTERS[chosen].format(texts[chosen], **values)
-
-
-def tn(singular: str, plural: str, count: int, lang: str, /, **values: Any) -> str:
-    """ngettext over the catalogue: the text of key `singular` or `plural` for `count`."""
-    return t(plural if plural_index(lang, count) else singular, lang, count=count, **values)
-
-
-def has(key: str) -> bool:
-    return key in _CATALOG
-
-
-from parlour.i18n import common  # noqa: E402,F401  (registers the shared texts)
+__all__ = [
+    "LANGS",
+    "PLURAL_FORMS",
+    "has",
+    "plural_index",
+    "register",
+    "resolve_lang",
+    "system_lang",
+    "t",
+    "tn",
+]

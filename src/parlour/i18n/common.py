@@ -1,6 +1,6 @@
 """Texts shared by every game and by the command line."""
 
-from parlour.i18n import register
+from parlour.i18n.catalog import register
 
 register(
     {
@@ -32,7 +32,7 @@ register(
 
 
 def join_names(names: list[str], lang: str) -> str:
-    from parlour.i18n import t
+    from parlour.i18n.catalog import t
 
     if len(names) <= 1:
         return "".join(names)

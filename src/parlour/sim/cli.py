@@ -4,7 +4,7 @@
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -88,7 +88,7 @@ def progress_bar(total: int, enabled: bool) -> Iterator[Callable[[int], None]]:
 
 
 def _out_json(obj: object) -> None:
-    from parlour.cli import out_json
+    from parlour.cli_args import out_json
 
     out_json(obj)
 
@@ -117,7 +117,6 @@ def simulate_command(
     from parlour.sim.output import result_table, row_format, seat_table, write_rows
     from parlour.sim.plots import check_plot_path, plot_summary
     from parlour.sim.simulate import SimulationFailed, prepare_job, simulate
-    from parlour.sim.stats import summarise
 
     if out is not None:
         row_format(out)
@@ -139,19 +138,7 @@ def simulate_command(
                 progress=advance,
             )
     except SimulationFailed as failed:
-        # A long run that breaks keeps what it computed: the games before the failing one are
-        # summarised (and saved with --out) before the error names the failing seed.
-        kept = failed.completed[0] if failed.completed else None
-        if kept is not None and kept.job.games:
-            from rich.console import Console
-
-            summary = summarise(kept)
-            err_console = Console(stderr=True)
-            err_console.print(f"{kept.job.games} games played before the failure:", highlight=False)
-            err_console.print(result_table(summary))
-            if out is not None:
-                write_rows(kept, out)
-                err_console.print(f"saved {out} (the games before the failure)", highlight=False)
+        _report_kept(failed, out)
         raise
     saved = []
     if out is not None:
@@ -175,6 +162,26 @@ def simulate_command(
         saved.append(f"{records}/ (one record per game)")
     for path in saved:
         console.print(f"saved {path}", highlight=False)
+
+
+def _report_kept(failed: Any, out: str | None) -> None:
+    """A long run that breaks keeps what it computed: the games before the failing one are
+    summarised (and saved with --out) before the error names the failing seed."""
+    from rich.console import Console
+
+    from parlour.sim.output import result_table, write_rows
+    from parlour.sim.stats import summarise
+
+    kept = failed.completed[0] if failed.completed else None
+    if kept is None or not kept.job.games:
+        return
+    summary = summarise(kept)
+    err_console = Console(stderr=True)
+    err_console.print(f"{kept.job.games} games played before the failure:", highlight=False)
+    err_console.print(result_table(summary))
+    if out is not None:
+        write_rows(kept, out)
+        err_console.print(f"saved {out} (the games before the failure)", highlight=False)
 
 
 def tournament_command(

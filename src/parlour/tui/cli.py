@@ -2,13 +2,17 @@
 
 # No `from __future__ import annotations`: see parlour/cli.py (start-up).
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
 from parlour.cli_args import OptionalGameArg
 from parlour.core.errors import ParlourError
 from parlour.tui import DEFAULT_PACE_MS
+
+if TYPE_CHECKING:
+    from parlour.tui.config import PlayConfig
+    from parlour.tui.session import PlaySession
 
 # Start-up: every `parlour` command imports this module; the session and Textual load inside
 # `play`.
@@ -57,20 +61,49 @@ def play_command(
     Keys at the table: Enter or a digit plays, x lists every move (and why one is not allowed),
     h hints, r rules, s save, + and - the bots' pace, * instant, a auto-play, i about, q quit.
     """
-    from parlour.core.options import parse_options
-    from parlour.core.registry import get_game
     from parlour.i18n import resolve_lang
-    from parlour.tui.config import PlayConfig, plan_seats
+    from parlour.tui.config import PlayConfig
 
     language = resolve_lang(lang)
 
     base = PlayConfig(
         game=game or "", seats=[], lang=language, pace_ms=pace, instant=instant, hints=hints
     )
-    session = None
+    session = _first_session(base, game, resume, rules, players, humans, bots, seed)
+    from parlour.tui.app import ParlourApp
+
+    app = ParlourApp(session=session, game=game, base=base, lang=language)
+    app.run()
+
+
+def _first_session(
+    base: "PlayConfig",
+    game: str | None,
+    resume: str | None,
+    rules: list[str] | None,
+    players: int | None,
+    humans: str | None,
+    bots: str | None,
+    seed: int | None,
+) -> Optional["PlaySession"]:
+    """The session to open at once (a resumed record, or a game fully set by the options), or
+    None for the setup screen. Built before the screen opens, so a bad option is one clear line."""
+    from parlour.core.options import parse_options
+    from parlour.core.registry import get_game
+    from parlour.tui.config import PlayConfig, plan_seats
+    from parlour.tui.session import PlaySession
+
+    session: PlaySession | None = None
     if resume is not None:
+        # The record fixes the table: a flag that would change it is refused, not ignored.
+        fixed: dict[str, object] = {"--players": players, "--humans": humans, "--bots": bots}
+        fixed |= {"--rules": rules, "--seed": seed}
+        clash = [flag for flag, value in fixed.items() if value is not None and value != []]
+        if clash:
+            raise ParlourError(
+                f"--resume goes on with the saved table; {', '.join(clash)} cannot change it"
+            )
         from parlour.core.records import load_record
-        from parlour.tui.session import PlaySession
 
         record = load_record(resume)
         session = PlaySession.resume(record, base)
@@ -82,22 +115,17 @@ def play_command(
             parse_options(the_game.rules_class, rules)  # a bad option is one clear line
         quick = players is not None or humans is not None or bots is not None or bool(rules)
         if quick or seed is not None:
-            from parlour.tui.session import PlaySession
-
             config = PlayConfig(
                 game=the_game.name,
-                seats=plan_seats(the_game, language, players, humans, bots),
+                seats=plan_seats(the_game, base.lang, players, humans, bots),
                 rules=parse_options(the_game.rules_class, rules or []),
-                lang=language,
+                lang=base.lang,
                 seed=seed,
-                pace_ms=pace,
-                instant=instant,
-                hints=hints,
+                pace_ms=base.pace_ms,
+                instant=base.instant,
+                hints=base.hints,
             )
             session = PlaySession(config)  # errors before the screen opens
     elif players is not None or humans is not None or bots is not None:
         raise ParlourError("name the game to play, e.g. parlour play flip7 --players 3")
-    from parlour.tui.app import ParlourApp
-
-    app = ParlourApp(session=session, game=game, base=base, lang=language)
-    app.run()
+    return session

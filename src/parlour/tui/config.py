@@ -80,6 +80,17 @@ def human_name(index: int, lang: str) -> str:
     return t("player", lang, n=index + 1)
 
 
+def localised_name(name: str, lang: str) -> str:
+    """A default seat name ("Player 2", « Joueur 2 ») in `lang`; any other name as it is."""
+    from parlour.i18n import LANGS
+
+    for other in LANGS:
+        for index in range(64):
+            if name == human_name(index, other):
+                return human_name(index, lang)
+    return name
+
+
 # Preferred opponents when the flags name none: a fair game for a newcomer, quick to answer.
 PREFERRED_BOTS = ("strong", "memory")
 

@@ -26,7 +26,7 @@ from parlour.i18n import LANGS
 from parlour.i18n.errors import localise_error, rule_reason
 from parlour.play.runner import decision_for
 from parlour.tui import tables
-from parlour.tui.config import PlayConfig, SeatPlan
+from parlour.tui.config import PlayConfig, SeatPlan, localised_name
 
 # The keys of a view that only say whom the view is for; they do not reveal anything.
 _ADDRESS_KEYS = frozenset({"seat", "viewer", "me", "you", "my_seat"})
@@ -284,21 +284,27 @@ class PlaySession:
     def resume(cls, record: Mapping[str, Any], base: PlayConfig | None = None) -> PlaySession:
         """The saved game, replayed to where it stopped; bots come back from the seat data."""
         state, _ = replay(record)
+        lang = base.lang if base else "en"
         seats = []
         for seat in state.seats:
             data = dict(seat.data or {})
             bot = data.pop("bot", None)
-            seats.append(SeatPlan(seat.name, bot, seat.age, data))
+            # A default name follows the language of this sitting, not the record's.
+            seats.append(SeatPlan(localised_name(seat.name, lang), bot, seat.age, data))
         config = PlayConfig(
             game=state.game.name,
             seats=seats,
             rules=dict(record.get("rules") or {}),
-            lang=base.lang if base else "en",
+            lang=lang,
             seed=state.seed,
             pace_ms=base.pace_ms if base else PlayConfig.pace_ms,
             instant=base.instant if base else False,
             hints=base.hints if base else False,
         )
+        state.seats = [
+            dataclasses.replace(seat, name=plan.name)
+            for seat, plan in zip(state.seats, seats, strict=True)
+        ]
         session = cls(config, state)
         session.saved_at = len(state.actions)  # it is on disk already
         return session

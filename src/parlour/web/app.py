@@ -2,38 +2,32 @@
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import dataclasses
-import json
 import logging
-import typing
 from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.applications import Starlette
-from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
-from starlette.routing import Mount, Route, WebSocketRoute
-from starlette.staticfiles import StaticFiles
-from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from parlour.bots.base import available_bots
-from parlour.core.options import describe_options
 from parlour.core.records import replay
-from parlour.core.registry import game_names, get_game
-from parlour.i18n import LANGS, t
-from parlour.i18n.about import game_credits
-from parlour.web.inbound import BodyTooLarge, parse_json, read_capped
-from parlour.web.protocol import Session
+from parlour.web.hall import Hall
 from parlour.web.replays import ReplayCache
+from parlour.web.routes import ROUTES, available_games, game_info, unavailable
 from parlour.web.storage import Storage, StorageDown
-from parlour.web.tables import Hall, TableError, default_bot
+
+# Re-exported: callers and tests import these from here.
+__all__ = [
+    "Settings",
+    "app_from_env",
+    "available_games",
+    "create_app",
+    "game_info",
+    "log_to_stderr",
+]
 
 log = logging.getLogger("parlour.web")
-STATIC = Path(__file__).parent / "static"
 
 
 @dataclasses.dataclass
@@ -44,103 +38,6 @@ class Settings:
     burst: float = 80.0
     tables_per_minute: int = 10  # new tables one client (address) may open a minute
     admin_token: str | None = None  # closes any table (POST /api/tables/<id>/close)
-
-
-def _json_error(err: TableError, status: int = 400) -> JSONResponse:
-    if err.code == "unavailable":
-        status = 503  # the database, not the request: the same request may succeed later
-    if isinstance(err, BodyTooLarge):
-        # The rest of the body is never read: close the connection rather than drain it.
-        return JSONResponse(
-            {"error": err.code, "message": err.message},
-            status_code=413,
-            headers={"Connection": "close"},
-        )
-    return JSONResponse({"error": err.code, "message": err.message}, status_code=status)
-
-
-async def _body(request: Request) -> Any:
-    raw = await read_capped(request)
-    return parse_json(raw or b"{}")
-
-
-def _lang(request: Request) -> str:
-    lang = request.query_params.get("lang", "en")
-    return lang if lang in LANGS else "en"
-
-
-def _type_name(hint: Any) -> str:
-    args = [a for a in typing.get_args(hint) if a is not type(None)]
-    if args and len(args) < len(typing.get_args(hint)):
-        return "optional " + _type_name(args[0])
-    return getattr(hint, "__name__", str(hint))
-
-
-async def game_drawing(request: Request) -> Response:
-    """`/static/games/<name>.js`: the game's own drawing (its `web_drawing`, package data of the
-    game), else the page's shared module of that name (`generic.js`), else 404. Relative
-    imports in a drawing (`../cards.js`) resolve against this URL, so a game's module is written
-    as if it sat in the page's static folder."""
-    name = request.path_params["name"]
-    drawing = None
-    if name in game_names():
-        drawing = get_game(name).web_drawing()
-    if drawing is not None and drawing.is_file():
-        return Response(drawing.read_text("utf-8"), media_type="text/javascript")
-    shared = STATIC / "games" / f"{name}.js"
-    if name.isidentifier() and shared.is_file():
-        return FileResponse(shared, media_type="text/javascript")
-    return Response("no such drawing", status_code=404, media_type="text/plain")
-
-
-def game_info(name: str, lang: str) -> dict[str, Any]:
-    """What the creation form needs: players, options with their types, bots."""
-    game = get_game(name)
-    hints = typing.get_type_hints(game.rules_class)
-    options = []
-    uploadable = game.upload_option()
-    for field, default, help_text, choices in describe_options(game.rules_class):
-        kind = _type_name(hints[field])
-        upload = uploadable is not None and field == uploadable.field
-        if uploadable is not None and upload:
-            # Over the web such a value is a shipped one or an uploaded file, never a path.
-            choices = uploadable.builtin
-            help_text = f"{', '.join(uploadable.builtin)}, or {uploadable.help} (upload)"
-        if kind not in ("bool", "int", "str", "float", "optional int", "optional float"):
-            continue  # lists and the like are set from the command line only
-        options.append(
-            {
-                "name": field,
-                "default": default,
-                "help": help_text,
-                "choices": list(choices) if choices else None,
-                "type": kind,
-                "upload": upload,
-            }
-        )
-    return {
-        "name": game.name,
-        "title": game.title.get(lang, game.title["en"]),
-        "titles": dict(game.title),
-        "min_players": game.min_players,
-        "max_players": game.max_players,
-        "options": options,
-        "bots": sorted(available_bots(game)),
-        "default_bot": default_bot(game),
-        "rules_text": game.rules_text(lang),
-        "credits": game.credits(lang),
-    }
-
-
-def available_games(lang: str) -> list[dict[str, Any]]:
-    """Every game that loads completely; one still being written is left out, not fatal."""
-    out = []
-    for name in game_names():
-        try:
-            out.append(game_info(name, lang))
-        except Exception:
-            log.warning("game %s is not offered: it does not load", name, exc_info=True)
-    return out
 
 
 def replay_steps(record: dict[str, Any], lang: str) -> dict[str, Any]:
@@ -172,137 +69,10 @@ def replay_steps(record: dict[str, Any], lang: str) -> dict[str, Any]:
 
 
 def create_app(settings: Settings) -> Starlette:
+    """The application: one hall over one storage; the routes find both on `app.state`."""
     storage = Storage(settings.db_url)
     storage.claim()  # a SQLite file serves one process; PostgreSQL any number
     hall = Hall(storage, bot_delay=settings.bot_delay, create_burst=settings.tables_per_minute)
-    replays = ReplayCache(replay_steps)
-
-    async def page(request: Request) -> Response:
-        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
-
-    async def api_games(request: Request) -> Response:
-        lang = _lang(request)
-        return JSONResponse(available_games(lang))
-
-    async def api_about(request: Request) -> Response:
-        from parlour import __version__
-
-        lang = _lang(request)
-        return JSONResponse(
-            {"version": __version__, "credits": t("credits", lang), "games": game_credits(lang)}
-        )
-
-    async def api_tables(request: Request) -> Response:
-        if request.method == "GET":
-            hall.discover()  # tables other server processes made
-            return JSONResponse({"revision": hall.revision, "tables": hall.lobby()})
-        client = request.client.host if request.client else None
-        try:
-            table, token = hall.create(await _body(request), client)
-        except TableError as err:
-            return _json_error(err, 429 if err.code == "too_many_tables" else 400)
-        invites = {str(seat): code for seat, code in hall.last_invites.items()}
-        return JSONResponse({"id": table.id, "token": token, "invites": invites}, status_code=201)
-
-    async def api_table(request: Request) -> Response:
-        try:
-            table = hall.get(request.path_params["table_id"])
-        except TableError as err:
-            return _json_error(err, 404)
-        info = table.public()
-        info["games"] = [{"number": n, "over": over} for n, over in storage.list_games(table.id)]
-        return JSONResponse(info)
-
-    async def api_join(request: Request) -> Response:
-        try:
-            table = hall.get(request.path_params["table_id"])
-            body = await _body(request)
-            if not isinstance(body, dict):
-                raise TableError("bad_request", "a join request is a JSON object")
-            token = table.join(body.get("seat"), body.get("name"), body.get("invite"))
-        except TableError as err:
-            return _json_error(err, 404 if err.code == "no_table" else 400)
-        return JSONResponse({"token": token, "seat": body["seat"]})
-
-    def _finished_record(request: Request) -> dict[str, Any]:
-        table = hall.get(request.path_params["table_id"])
-        number = request.path_params["number"]
-        record = storage.load_game(table.id, number)
-        if record is None:
-            raise TableError("no_game", "no such game at this table")
-        if "result" not in record:
-            raise TableError("not_over", "a game can be replayed once it is over")
-        return record
-
-    async def api_close(request: Request) -> Response:
-        try:
-            table = hall.get(request.path_params["table_id"])
-            body = await _body(request)
-            if not isinstance(body, dict):
-                raise TableError("bad_request", "a close request is a JSON object")
-            table.close(body.get("token"), settings.admin_token)
-        except TableError as err:
-            return _json_error(err, 404 if err.code == "no_table" else 403)
-        return JSONResponse({"closed": table.id})
-
-    async def api_replay(request: Request) -> Response:
-        try:
-            record = _finished_record(request)
-        except TableError as err:
-            return _json_error(err, 404)
-        key = (request.path_params["table_id"], request.path_params["number"], _lang(request))
-        body = await replays.get(key, record)
-        if body is None:
-            return _json_error(TableError("too_long", "this game is too long to replay here"))
-        return Response(body, media_type="application/json")
-
-    async def api_record(request: Request) -> Response:
-        try:
-            record = _finished_record(request)
-        except TableError as err:
-            return _json_error(err, 404)
-        return JSONResponse(record)
-
-    async def table_socket(websocket: WebSocket) -> None:
-        await websocket.accept()
-        table = hall.find(websocket.path_params["table_id"])
-        if table is None:
-            await websocket.send_text(
-                json.dumps({"type": "error", "code": "no_table", "message": "no such table"})
-            )
-            await websocket.close(4404)
-            return
-        session = Session(table, settings.rate, settings.burst)
-        outbox: asyncio.Queue[dict[str, Any]] | None = None
-
-        async def writer(queue: asyncio.Queue[dict[str, Any]]) -> None:
-            while True:
-                message = await queue.get()
-                await websocket.send_text(json.dumps(message, ensure_ascii=False))
-
-        writer_task: asyncio.Task[None] | None = None
-        try:
-            while True:
-                frame = await websocket.receive()
-                if frame["type"] == "websocket.disconnect":
-                    break
-                raw = frame.get("text")
-                session.handle(raw if raw is not None else frame.get("bytes"))
-                if session.client is not None and outbox is None:
-                    outbox = session.client.outbox
-                    writer_task = asyncio.create_task(writer(outbox))
-                elif session.client is None and session.pending:
-                    for message in session.pending:
-                        await websocket.send_text(json.dumps(message))
-                    session.pending.clear()
-        except WebSocketDisconnect:
-            pass
-        finally:
-            session.close()
-            if writer_task is not None:
-                writer_task.cancel()
-                with contextlib.suppress(asyncio.CancelledError, Exception):
-                    await writer_task
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -311,41 +81,15 @@ def create_app(settings: Settings) -> Starlette:
         await hall.close()
         storage.close()
 
-    routes = [
-        Route("/", page),
-        Route("/new", page),
-        Route("/rules", page),
-        Route("/rules/{game}", page),
-        Route("/about", page),
-        Route("/t/{table_id}", page),
-        Route("/replay/{table_id}/{number:int}", page),
-        Route("/api/games", api_games),
-        Route("/api/about", api_about),
-        Route("/api/tables", api_tables, methods=["GET", "POST"]),
-        Route("/api/tables/{table_id}", api_table),
-        Route("/api/tables/{table_id}/join", api_join, methods=["POST"]),
-        Route("/api/tables/{table_id}/close", api_close, methods=["POST"]),
-        Route("/api/tables/{table_id}/games/{number:int}/replay", api_replay),
-        Route("/api/tables/{table_id}/games/{number:int}/record", api_record),
-        WebSocketRoute("/ws/{table_id}", table_socket),
-        Route("/static/games/{name}.js", game_drawing),
-        Mount("/static", StaticFiles(directory=STATIC), name="static"),
-    ]
-
-    async def unavailable(request: Request, exc: Exception) -> Response:
-        # The database is down or restarting: say so (503), the server itself carries on.
-        log.warning("%s %s: the database is unavailable (%s)", request.method, request.url.path,
-                    type(exc).__name__)  # fmt: skip
-        err = TableError("unavailable", "the database is unavailable; try again shortly")
-        return _json_error(err, 503)
-
     app = Starlette(
-        routes=routes,
+        routes=ROUTES,
         lifespan=lifespan,
         exception_handlers={SQLAlchemyError: unavailable, StorageDown: unavailable},
     )
     app.state.hall = hall
     app.state.storage = storage
+    app.state.settings = settings
+    app.state.replays = ReplayCache(replay_steps)
     return app
 
 

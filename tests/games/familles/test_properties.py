@@ -1,14 +1,18 @@
-"""Invariants over random games: cards, views, the tracker, determinize, replay."""
+"""Invariants of the ask-and-draw machinery over random games: per-family counts, the view's
+shape, the tracker, and determinize against the tracker.
+
+What every game honours (cards kept, views and events hiding what they must, determinize,
+replay, JSON) is checked by the conformance suite, tests/contract; Panoplies reuses these
+checks for what it shares with the 7 familles.
+"""
 
 from __future__ import annotations
 
-import json
 import random
 
 from hypothesis import given
 from hypothesis import strategies as st
 
-from parlour.core.records import record_of, replay
 from parlour.games.askdraw.engine import PILE, AskDrawState
 from parlour.games.familles.game import GAME
 from parlour.games.familles.rules import FamillesRules
@@ -22,11 +26,9 @@ rules_strategy = st.builds(
 )
 
 
-def check_cards_accounted(state: AskDrawState) -> None:
+def check_counts(state: AskDrawState) -> None:
+    """Each hand's per-group counts are its cards', and no hand keeps a complete group."""
     g = state.grouping
-    laid = [c for group, owner in enumerate(state.laid) if owner != PILE for c in g.members[group]]
-    every = [c for hand in state.hands for c in hand] + state.pile + laid
-    assert sorted(every) == list(range(g.num_cards))
     for seat, hand in enumerate(state.hands):
         counts = [0] * g.num_groups
         for card in hand:
@@ -37,7 +39,6 @@ def check_cards_accounted(state: AskDrawState) -> None:
 
 def check_views(state: AskDrawState) -> None:
     spectator = state.view(None)
-    json.dumps(spectator)
     assert "hand" not in spectator
     for seat in range(state.num_players):
         view = state.view(seat)
@@ -72,23 +73,15 @@ def check_determinize(state: AskDrawState, seed: int) -> None:
     for seat in range(state.num_players):
         tracker = state.tracker_for(seat)
         world = state.determinize(seat, rng)
-        assert isinstance(world, AskDrawState)
         # Nothing leads back to the real deal: not the seed, not other seats' private events.
         assert world.seed != state.seed and world.deal is None
-        assert world._rng.getstate() != state._rng.getstate()
         assert world.log == state.events_for(seat)
-        assert world.hands[seat] == state.hands[seat]
-        assert [len(h) for h in world.hands] == [len(h) for h in state.hands]
-        assert len(world.pile) == len(state.pile)
-        assert world.laid == state.laid and world.turn == state.turn
-        check_cards_accounted(world)
+        check_counts(world)
         for other in range(state.num_players):
             assert tracker.sure[other] <= world.hands[other]
             assert not tracker.lacks[other] & world.hands[other]
             for group in tracker.holds_group[other]:
                 assert any(world.grouping.group_of[c] == group for c in world.hands[other])
-        if world.to_move == seat:  # the mover's choices depend on his hand only
-            assert world.legal_actions() == state.legal_actions()
 
 
 @given(seed=st.integers(0, 2**32), players=st.integers(2, 6), rules=rules_strategy)
@@ -99,7 +92,7 @@ def test_random_games_keep_every_invariant(seed: int, players: int, rules: Famil
     rng = random.Random(seed)
     step = 0
     while not state.is_over and step < 400:
-        check_cards_accounted(state)
+        check_counts(state)
         if step % 7 == 0:
             check_views(state)
             check_trackers(state)
@@ -107,12 +100,8 @@ def test_random_games_keep_every_invariant(seed: int, players: int, rules: Famil
             check_determinize(state, seed + step)
         state.apply(rng.choice(state.legal_actions()))
         step += 1
-    check_cards_accounted(state)
+    check_counts(state)
     check_trackers(state)
-    _, events = replay(json.loads(json.dumps(record_of(state))))
-    assert [(e.type, dict(e.data), e.audience, e.hidden_from) for e in events] == [
-        (e.type, dict(e.data), e.audience, e.hidden_from) for e in state.log
-    ]
 
 
 def test_a_finished_game_lays_all_seven_families() -> None:

@@ -11,9 +11,9 @@ import random
 from typing import Any
 
 import pytest
-from parlour.games.askdraw.engine import Ask
 
 from parlour.core.game import Seat
+from parlour.games.askdraw.engine import Ask
 from parlour.games.panoplies.deck import wardrobe
 from parlour.games.panoplies.game import GAME
 from parlour.games.panoplies.rules import PanopliesRules, PanopliesState

@@ -468,6 +468,12 @@ class AskDrawState(State):
             view["hand"] = sorted(self.hands[seat])
         return view
 
+    def all_cards(self) -> list[int]:
+        """Every card, wherever it is (hands, pile, laid groups): each card of the deck once."""
+        members = self.grouping.members
+        laid = [c for group, owner in enumerate(self.laid) if owner != PILE for c in members[group]]
+        return [c for hand in self.hands for c in hand] + self.pile + laid
+
     def tracker_for(self, seat: int | None) -> Tracker:
         """What `seat` (None: a spectator) knows, built from the events it has seen."""
         tracker, cursor = self._trackers.get(seat, (None, 0))

@@ -174,7 +174,6 @@ def stats_command(
     deck_codes(the_rules)
     threads = workers or (os.cpu_count() or 1)
     from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
-    from rich.table import Table
 
     from parlour.games.beggar import kernel  # Numba loads only for the commands that use it
 
@@ -199,11 +198,20 @@ def stats_command(
         )
     data = summary.to_json()
     if as_json:
-        from parlour.cli import out_json
+        from parlour.cli_args import out_json
 
         out_json(data)
         return
-    title = t("beggar.cli.stats_title", language, deals=deals, players=players, seed=seed)
+    _print_stats(data, language, t("beggar.cli.stats_title", language, deals=deals,
+                                   players=players, seed=seed))  # fmt: skip
+
+
+def _print_stats(data: dict[str, Any], language: str, title: str) -> None:
+    """The statistics as a table of distributions, the first player's share and the loops."""
+    from rich.table import Table
+
+    from parlour.i18n import t
+
     table = Table(title=title)
     table.add_column("")
     for col in ("mean", "median", "q1", "q3", "p99", "max"):
@@ -246,7 +254,7 @@ def records_command(
 
     checks = [check_record(record) for record in RECORDS]
     if as_json:
-        from parlour.cli import out_json
+        from parlour.cli_args import out_json
 
         out_json(
             [
@@ -322,18 +330,7 @@ def search_command(
         raise RulesError("--minutes and --threshold must be positive and --workers at least 0")
     store = search.ResultsFile(Path(results))
     if verify:
-        entries = sorted(store.found.values(), key=lambda f: -f.score())
-        if not entries:
-            raise ParlourError(f"no deal stored in {results}")
-        wrong = 0
-        for entry in entries:
-            ok = search.verify(entry)
-            wrong += not ok
-            mark = "ok" if ok else "DIFFERS from the reference engine"
-            console.print(f"{mark}: {entry.describe()}", highlight=False)
-        console.print(f"{len(entries)} stored deals checked, {wrong} differ")
-        if wrong:
-            raise ParlourError(f"{wrong} stored deal(s) differ from the reference engine")
+        _verify_stored(store, results)
         return
     known = store.best(players, 1)
     console.print(
@@ -369,6 +366,24 @@ def search_command(
     best = store.best(players, 1)
     if best:
         console.print(f"best stored: {best[0].describe()}", highlight=False)
+
+
+def _verify_stored(store: Any, results: str) -> None:
+    """Replay every stored deal with the reference engine; an error if one differs."""
+    from parlour.games.beggar import search
+
+    entries = sorted(store.found.values(), key=lambda f: -f.score())
+    if not entries:
+        raise ParlourError(f"no deal stored in {results}")
+    wrong = 0
+    for entry in entries:
+        ok = search.verify(entry)
+        wrong += not ok
+        mark = "ok" if ok else "DIFFERS from the reference engine"
+        console.print(f"{mark}: {entry.describe()}", highlight=False)
+    console.print(f"{len(entries)} stored deals checked, {wrong} differ")
+    if wrong:
+        raise ParlourError(f"{wrong} stored deal(s) differ from the reference engine")
 
 
 def register(app: typer.Typer) -> None:

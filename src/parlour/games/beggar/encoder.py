@@ -48,3 +48,6 @@ class BeggarEncoder(ViewEncoder):
         mine = view.get("my_stack")
         if mine:
             w.one_hot("my_next_card", CODE.get(mine[0][0], 0))
+
+
+ENCODER = BeggarEncoder  # the class the game's `encoder` capability returns

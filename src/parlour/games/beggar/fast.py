@@ -14,6 +14,16 @@ FINISHED, LOOP = 0, 1
 _TRIBUTE = (0, 1, 2, 3, 4, 5, 5)
 
 
+def _next_seated(active: list[bool], seat: int) -> int:
+    """The next seat still in the round after `seat` (itself when it is alone)."""
+    n = len(active)
+    for step in range(1, n + 1):
+        other = (seat + step) % n
+        if active[other]:
+            return other
+    return seat
+
+
 def play_codes(
     hands: Sequence[Sequence[int]], next_pays: bool = False
 ) -> tuple[int, int, int, int]:
@@ -23,8 +33,8 @@ def play_codes(
     """
     n = len(hands)
     stacks = [deque(h) for h in hands]
-    active = [True] * n
-    alive = n
+    active = [bool(stack) for stack in stacks]  # hands dealt empty are out at once
+    alive = sum(active)
     pile: list[int] = []
     cards = tricks = 0
     turn = 0
@@ -34,17 +44,8 @@ def play_codes(
     seen: set[tuple[object, ...]] = set()
 
     def nxt(seat: int) -> int:
-        for step in range(1, n + 1):
-            other = (seat + step) % n
-            if active[other]:
-                return other
-        return seat
+        return _next_seated(active, seat)
 
-    # Hands dealt empty are out at once.
-    for seat in range(n):
-        if not stacks[seat]:
-            active[seat] = False
-            alive -= 1
     if alive <= 1:
         winner = next((s for s in range(n) if active[s]), -1)
         return FINISHED, 0, 0, winner

@@ -4,19 +4,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import parlour.games.beggar.texts  # noqa: F401  (registers the texts)
+from parlour.core.capabilities import FacesInPackage
 from parlour.core.errors import RulesError
 from parlour.core.events import Event
 from parlour.core.game import Game, Seat
 from parlour.games.beggar.cards import RANKS, code, full_deck, parse_hand, tribute
 from parlour.games.beggar.rules import FLIP, BeggarRules, BeggarState
 from parlour.i18n import t
-
-if TYPE_CHECKING:
-    from importlib.resources.abc import Traversable
 
 _SUIT_NAMES_FR = {"J": "le valet", "Q": "la dame", "K": "le roi", "A": "l'as"}
 _SUIT_NAMES_EN = {"J": "a jack", "Q": "a queen", "K": "a king", "A": "an ace"}
@@ -35,7 +32,9 @@ def card_name(card: str, lang: str) -> str:
     return card
 
 
-class Beggar(Game):
+class Beggar(FacesInPackage, Game):
+    """Its faces are in this package: terminal.py, web.js, encoder.py."""
+
     name = "beggar"
     title = {"en": "Beggar-My-Neighbour", "fr": "Beggar-My-Neighbour (Ruine-ton-voisin)"}
     rules_class = BeggarRules
@@ -44,22 +43,6 @@ class Beggar(Game):
 
     def credits(self, lang: str) -> str:
         return t("traditional", lang)
-
-    # ----- faces (parlour.core.capabilities) ----------------------------------------------
-    def terminal_table(self) -> ModuleType:
-        from parlour.games.beggar import terminal
-
-        return terminal
-
-    def web_drawing(self) -> Traversable:
-        from importlib.resources import files
-
-        return files("parlour.games.beggar") / "web.js"
-
-    def encoder(self) -> type:
-        from parlour.games.beggar.encoder import BeggarEncoder
-
-        return BeggarEncoder
 
     def research_max_turns(self) -> int:
         return 20_000

@@ -258,6 +258,10 @@ class BeggarState(State):
         twin._rng = random.Random(rng.getrandbits(63))
         return twin
 
+    def all_cards(self) -> list[str]:
+        """Every card, wherever it is (stacks and pile): the deck dealt, none made or lost."""
+        return [card for hand in self.hands for card in hand] + self.pile
+
     def _clone(self) -> BeggarState:
         twin = BeggarState.__new__(BeggarState)
         twin.hands = [deque(h) for h in self.hands]

@@ -450,6 +450,30 @@ class _StopFlag:
         sys.stderr.flush()
 
 
+def _take(
+    result: Any,
+    report: SearchReport,
+    results: ResultsFile,
+    seeds: list[Any],
+    best_score: int,
+    on_best: Callable[[Found, bool], None] | None,
+) -> int:
+    """Store a finished unit's deals; a new best is checked by the reference engine, reported
+    and climbed on from first. Returns the best score now."""
+    report.evaluations += result.evaluations
+    stamp = {"found_at": time.strftime("%Y-%m-%dT%H:%M:%S")}
+    report.stored += results.add_many(result.found, stamp)
+    if result.best.score() <= best_score:
+        return best_score
+    ok = verify(result.best)
+    report.best = result.best
+    report.bests.append(result.best)
+    if on_best is not None:
+        on_best(result.best, ok)
+    seeds.insert(0, result.best.hands)
+    return int(result.best.score())
+
+
 def search(
     players: int,
     minutes: float,
@@ -508,17 +532,7 @@ def search(
                 launched += 1
             while pool.busy():
                 for result in pool.next_done():
-                    report.evaluations += result.evaluations
-                    stamp = {"found_at": time.strftime("%Y-%m-%dT%H:%M:%S")}
-                    report.stored += results.add_many(result.found, stamp)
-                    if result.best.score() > best_score:
-                        best_score = result.best.score()
-                        ok = verify(result.best)
-                        report.best = result.best
-                        report.bests.append(result.best)
-                        if on_best is not None:
-                            on_best(result.best, ok)
-                        seeds.insert(0, result.best.hands)
+                    best_score = _take(result, report, results, seeds, best_score, on_best)
                     if more(launched):
                         pool.submit(make_unit(launched))
                         launched += 1

@@ -11,6 +11,8 @@ import difflib
 import hashlib
 import re
 import tomllib
+import weakref
+from collections import OrderedDict
 from dataclasses import dataclass
 from functools import cache, cached_property
 from pathlib import Path
@@ -27,7 +29,9 @@ _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 _ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 UPLOAD_PREFIX = "upload:"  # a deck sent as text (the web table), named by its content's hash
 MAX_DECK_BYTES = 8192  # the shipped decks are about 3 KB
-_UPLOADED: dict[str, Deck] = {}
+# Uploaded decks kept for a new request, by the bytes of their text: a parsed deck weighs about
+# four times its text, so this keeps a few MiB at most, whatever the visitors send.
+MAX_UPLOADED_BYTES = 256 * 1024
 
 
 class DeckError(RulesError):
@@ -259,9 +263,49 @@ def load_deck_file(path: str | Path) -> Deck:
     return parse_deck(data, source, file.parent)
 
 
+class UploadedDecks:
+    """The uploaded decks: the most recently used ones up to `cap` bytes of text (the least
+    recently used is dropped first), and any other that something still holds (a game being
+    played keeps its deck), so a deck in use is always found and an unused one is freed."""
+
+    def __init__(self, cap: int = MAX_UPLOADED_BYTES) -> None:
+        self.cap = cap
+        self.bytes = 0
+        self._recent: OrderedDict[str, tuple[Deck, int]] = OrderedDict()
+        self._held: weakref.WeakValueDictionary[str, Deck] = weakref.WeakValueDictionary()
+
+    def __len__(self) -> int:
+        return len(self._recent)
+
+    def get(self, spec: str) -> Deck | None:
+        kept = self._recent.get(spec)
+        if kept is not None:
+            self._recent.move_to_end(spec)
+            return kept[0]
+        deck = self._held.get(spec)
+        if deck is not None:
+            self.put(spec, deck, MAX_DECK_BYTES)  # in use again: kept as recent too
+        return deck
+
+    def put(self, spec: str, deck: Deck, size: int) -> None:
+        if spec in self._recent:
+            self.bytes -= self._recent.pop(spec)[1]
+        self._recent[spec] = (deck, size)
+        self._held[spec] = deck
+        self.bytes += size
+        while self.bytes > self.cap and len(self._recent) > 1:
+            _, (_, dropped) = self._recent.popitem(last=False)
+            self.bytes -= dropped
+
+
+UPLOADED = UploadedDecks()
+
+
 def register_deck_text(text: str) -> str:
     """Validate a deck sent as TOML text, in memory (no file is ever opened), and return the
-    spec that names it (`upload:<hash>`) for `get_deck` and the rules' `deck` option."""
+    spec that names it (`upload:<hash>`) for `get_deck` and the rules' `deck` option. Whoever
+    keeps only the spec registers the text again before using it: a deck unused for long may
+    have been dropped (see `UploadedDecks`)."""
     try:
         raw = text.encode("utf-8")
     except UnicodeEncodeError:
@@ -269,23 +313,29 @@ def register_deck_text(text: str) -> str:
     if len(raw) > MAX_DECK_BYTES:
         raise DeckError(f"an uploaded deck has at most {MAX_DECK_BYTES} bytes")
     spec = UPLOAD_PREFIX + hashlib.sha256(raw).hexdigest()[:24]
-    if spec not in _UPLOADED:
+    if UPLOADED.get(spec) is None:
         try:
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as err:
             raise DeckError(f"the uploaded deck is not valid TOML: {err}") from None
-        _UPLOADED[spec] = parse_deck(data, "the uploaded deck", None)
+        UPLOADED.put(spec, parse_deck(data, "the uploaded deck", None), len(raw))
     return spec
 
 
-@cache
 def get_deck(spec: str) -> Deck:
     """A deck by built-in id (`fr`, `en`), by the spec of a registered upload, or by the path
     of a TOML file (the command line's way; the web table never passes a path)."""
     if spec.startswith(UPLOAD_PREFIX):
-        if spec not in _UPLOADED:
+        # Not behind `cache`: that would keep every upload for ever.
+        deck = UPLOADED.get(spec)
+        if deck is None:
             raise DeckError(f"unknown uploaded deck {spec!r}; send its text again")
-        return _UPLOADED[spec]
+        return deck
+    return _named_deck(spec)
+
+
+@cache
+def _named_deck(spec: str) -> Deck:
     if spec in BUILTIN_DECKS:
         data = tomllib.loads((DECK_DIR / f"{spec}.toml").read_text(encoding="utf-8"))
         return parse_deck(data, "builtin")

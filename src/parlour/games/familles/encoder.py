@@ -14,3 +14,6 @@ class FamillesEncoder(AskDrawEncoder):
 
     def _grouping(self, rules: Any) -> Grouping:
         return FAMILY_GROUPING
+
+
+ENCODER = FamillesEncoder  # the class the game's `encoder` capability returns

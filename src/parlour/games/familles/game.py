@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import parlour.games.familles.texts  # noqa: F401  (registers the texts)
-from parlour.core.capabilities import UploadOption
+from parlour.core.capabilities import FacesInPackage, UploadOption
 from parlour.core.errors import RulesError
 from parlour.core.events import Event
 from parlour.core.game import Game, Seat
@@ -16,9 +15,6 @@ from parlour.games.familles.decks import ROLES, Deck, get_deck
 from parlour.games.familles.rules import FAMILY_GROUPING, FamillesRules, FamillesState
 from parlour.i18n import t
 from parlour.i18n.common import join_names
-
-if TYPE_CHECKING:
-    from importlib.resources.abc import Traversable
 
 NUM_CARDS = 42
 
@@ -56,7 +52,9 @@ def parse_card(deck: Deck, token: Any) -> int:
     raise RulesError(f"a card is a number or family/member such as boulanger/daughter: {token!r}")
 
 
-class Familles(Game):
+class Familles(FacesInPackage, Game):
+    """Its faces are in this package: terminal.py, web.js, encoder.py."""
+
     name = "familles"
     title = {"en": "Happy Families (Jeu des 7 familles)", "fr": "Jeu des 7 familles"}
     rules_class = FamillesRules
@@ -70,22 +68,6 @@ class Familles(Game):
 
     def credits(self, lang: str) -> str:
         return t("traditional", lang)
-
-    # ----- faces (parlour.core.capabilities) ----------------------------------------------
-    def terminal_table(self) -> ModuleType:
-        from parlour.games.familles import terminal
-
-        return terminal
-
-    def web_drawing(self) -> Traversable:
-        from importlib.resources import files
-
-        return files("parlour.games.familles") / "web.js"
-
-    def encoder(self) -> type:
-        from parlour.games.familles.encoder import FamillesEncoder
-
-        return FamillesEncoder
 
     def new_state(
         self,

@@ -80,7 +80,10 @@ def family_name(ctx: TableContext, family: int) -> str:
 
 
 def card_text(ctx: TableContext, card: int) -> str:
-    return f"{member(ctx, card)} {family_name(ctx, family_of(card))}"
+    """« la fille Boulanger », "Miss Bun": an English deck's members carry their family's name
+    already ("Grandpa Bones"), which is not said twice."""
+    who, family = member(ctx, card), family_name(ctx, family_of(card))
+    return who if family in who.split() else f"{who} {family}"
 
 
 def render(ctx: TableContext) -> RenderableType:
@@ -198,6 +201,14 @@ def tracker_hints(ctx: TableContext, words: HintWords) -> list[str]:
     lang, key = ctx.lang, words.prefix
     tracker = table_tracker(ctx)
     lines = []
+    # The likeliest find first: the one fact that says what to ask, kept when a small
+    # terminal has room for only a few.
+    best = tracker.likeliest_find()
+    if best is not None:
+        card, seat, chance = best
+        lines.append(
+            t(f"{key}.likeliest", lang, card=words.card(card), name=ctx.name(seat), chance=chance)
+        )
     for seat in range(len(ctx.names)):
         if seat == ctx.viewer:
             continue
@@ -212,12 +223,6 @@ def tracker_hints(ctx: TableContext, words: HintWords) -> list[str]:
         if tracker.lacks[seat]:
             cards = ", ".join(words.card(c) for c in sorted(tracker.lacks[seat]))
             lines.append(t(f"{key}.lacks", lang, name=name, cards=cards))
-    best = tracker.likeliest_find()
-    if best is not None:
-        card, seat, chance = best
-        lines.append(
-            t(f"{key}.likeliest", lang, card=words.card(card), name=ctx.name(seat), chance=chance)
-        )
     return lines or [t(f"{key}.nothing_known", lang)]
 
 

@@ -41,7 +41,7 @@ def solve_command(
     if hand is not None:
         result = solve_hand(parse_hand(hand), numbers_only, no_modifiers, bonus)
         if as_json:
-            from parlour.cli import out_json
+            from parlour.cli_args import out_json
 
             out_json(result)
             return
@@ -54,7 +54,7 @@ def solve_command(
         return
     solution = solve(numbers_only, no_modifiers, bonus)
     if as_json:
-        from parlour.cli import out_json
+        from parlour.cli_args import out_json
 
         out_json(solution.to_json())
         return

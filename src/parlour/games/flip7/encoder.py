@@ -78,3 +78,6 @@ class Flip7Encoder(ViewEncoder):
             code = _CODE[name]
             w.add("discard_counts", _SHARE[code], code)
         w.set("deck_share", view["deck_size"] / DECK_SIZE)
+
+
+ENCODER = Flip7Encoder  # the class the game's `encoder` capability returns

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import parlour.games.flip7.texts  # noqa: F401  (registers the texts)
+from parlour.core.capabilities import FacesInPackage
 from parlour.core.errors import RulesError
 from parlour.core.events import Event
 from parlour.core.game import Game, Seat
@@ -22,9 +22,6 @@ from parlour.games.flip7.rules import (
 from parlour.i18n import t
 from parlour.i18n.common import join_names
 
-if TYPE_CHECKING:
-    from importlib.resources.abc import Traversable
-
 
 def card_text(name: str, lang: str) -> str:
     """A card as a phrase: « a 7 », « un Stop »."""
@@ -36,28 +33,14 @@ def card_text(name: str, lang: str) -> str:
     return t(key, lang, card=name)
 
 
-class Flip7(Game):
+class Flip7(FacesInPackage, Game):
+    """Its faces are in this package: terminal.py, web.js, encoder.py."""
+
     name = "flip7"
     title = {"en": "Flip 7", "fr": "Flip 7"}
     rules_class = Flip7Rules
     min_players = 2
     max_players = 18
-
-    # ----- faces (parlour.core.capabilities) ----------------------------------------------
-    def terminal_table(self) -> ModuleType:
-        from parlour.games.flip7 import terminal
-
-        return terminal
-
-    def web_drawing(self) -> Traversable:
-        from importlib.resources import files
-
-        return files("parlour.games.flip7") / "web.js"
-
-    def encoder(self) -> type:
-        from parlour.games.flip7.encoder import Flip7Encoder
-
-        return Flip7Encoder
 
     def new_state(
         self,

@@ -1,4 +1,4 @@
-"""Flip 7: the rules object, the actions and the state machine (RULES.md §2).
+"""Flip 7: the rules object and the state machine (RULES.md §2); actions and deals beside it.
 
 The engine keeps an explicit stack of pending steps (deal the next opening card, let a seat
 decide, flip the next card of a Flip Three, assign set-aside actions, ...). Chance and forced
@@ -9,15 +9,15 @@ search bots rely on.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from parlour.core.errors import IllegalAction, RulesError
 from parlour.core.events import Event
 from parlour.core.game import Outcome, Seat, State
 from parlour.core.options import check_choices, option
 from parlour.core.shuffling import shuffle
+from parlour.games.flip7.actions import HIT, STAY, Hit, Stay, Target
 from parlour.games.flip7.cards import (
     FLIP_THREE,
     FREEZE,
@@ -27,12 +27,23 @@ from parlour.games.flip7.cards import (
     NAMES,
     SECOND_CHANCE,
     card_name,
-    check_counts,
     counts_of,
-    full_deck,
     parse_card,
     round_score,
 )
+from parlour.games.flip7.deals import FULL_DECK, FULL_NAMED_COUNTS, named_counts, normalise_deal
+
+# Re-exported: the actions and the deal check were part of this module and are imported from it.
+__all__ = [
+    "HIT",
+    "STAY",
+    "Flip7Rules",
+    "Flip7State",
+    "Hit",
+    "Stay",
+    "Target",
+    "normalise_deal",
+]
 
 
 @dataclass(frozen=True)
@@ -58,43 +69,7 @@ class Flip7Rules:
             raise RulesError("max_turns must be at least 1")
 
 
-# ----- actions ------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Hit:
-    """Take one more card."""
-
-    id: ClassVar[int] = 0
-
-    def to_json(self) -> dict[str, Any]:
-        return {"type": "hit"}
-
-
-@dataclass(frozen=True)
-class Stay:
-    """Bank the cards in front of you and leave the round."""
-
-    id: ClassVar[int] = 1
-
-    def to_json(self) -> dict[str, Any]:
-        return {"type": "stay"}
-
-
-@dataclass(frozen=True)
-class Target:
-    """Give the action card being assigned (Freeze, Flip Three, a spare Second Chance) to a seat."""
-
-    seat: int
-
-    @property
-    def id(self) -> int:
-        return 2 + self.seat
-
-    def to_json(self) -> dict[str, Any]:
-        return {"type": "target", "seat": self.seat}
-
-
-HIT = Hit()
-STAY = Stay()
+# ----- the state machine (the actions are in actions.py) -----------------------------------
 
 ACTIVE, STAYED, FROZEN, BUST = "active", "stayed", "frozen", "bust"
 
@@ -147,12 +122,12 @@ class Flip7State(State):
             self.dealer = int(deal.get("dealer", n - 1))
             self.totals = [int(x) for x in deal.get("totals", self.totals)]
         else:
-            self.deck = list(_FULL_DECK)
+            self.deck = list(FULL_DECK)
             shuffle(self._rng, self.deck)
             self.dealer = self._rng.randrange(n)
         # The view's deck counts, kept as cards leave the deck: every view shows them, and
         # counting 94 cards per decision was a fifth of a view's cost. A whole deck's are known.
-        self._deck_counts = dict(_FULL_NAMED_COUNTS) if deal is None else _named_counts(self.deck)
+        self._deck_counts = dict(FULL_NAMED_COUNTS) if deal is None else named_counts(self.deck)
         self._start_round()
         self._run()
 
@@ -394,7 +369,7 @@ class Flip7State(State):
             self.deck = self.discard
             self.discard = []
             shuffle(self._rng, self.deck)
-            self._deck_counts = _named_counts(self.deck)
+            self._deck_counts = named_counts(self.deck)
             self.emit(Event("reshuffle", {"cards": len(self.deck)}))
         card = self.deck.pop()
         name, counts = NAMES[card], self._deck_counts
@@ -617,47 +592,3 @@ class Flip7State(State):
             self.emit(Event("tie", {"seats": leaders, "total": best}))
         self.dealer = (self.dealer + 1) % self.num_players
         self._start_round()
-
-
-def _named_counts(deck: list[int]) -> dict[str, int]:
-    """The deck's cards by name and number of copies, in card order, as views show them."""
-    return {NAMES[c]: k for c, k in enumerate(counts_of(deck)) if k}
-
-
-_FULL_DECK = tuple(full_deck())
-_FULL_NAMED_COUNTS = _named_counts(list(_FULL_DECK))
-
-
-def normalise_deal(deal: Any, num_players: int) -> dict[str, Any]:
-    """Check an explicit deal and give it its JSON form (card names)."""
-    if not isinstance(deal, Mapping):
-        raise RulesError(
-            'a Flip 7 deal is an object such as {"deck": ["3", "x2", ...], "dealer": 0}'
-        )
-    unknown = set(deal) - {"deck", "discard", "rest", "dealer", "totals", "seed"}
-    if unknown:
-        raise RulesError(f"unknown field {sorted(unknown)[0]!r} in a Flip 7 deal")
-    deck = [parse_card(c) for c in deal.get("deck", [])]
-    discard = [parse_card(c) for c in deal.get("discard", [])]
-    check_counts(deck + discard, "the deal")
-    out: dict[str, Any] = {
-        "deck": [card_name(c) for c in deck],
-        "dealer": int(deal.get("dealer", num_players - 1)),
-    }
-    if not 0 <= out["dealer"] < num_players:
-        raise RulesError(f"the dealer must be a seat from 0 to {num_players - 1}")
-    if discard:
-        out["discard"] = [card_name(c) for c in discard]
-    rest = deal.get("rest", "shuffled")
-    if rest not in ("shuffled", "discard"):
-        raise RulesError("a deal's rest is 'shuffled' (under the deck) or 'discard'")
-    if rest != "shuffled":
-        out["rest"] = rest
-    if "totals" in deal:
-        totals = list(deal["totals"])
-        if len(totals) != num_players or not all(isinstance(x, int) for x in totals):
-            raise RulesError(f"a deal's totals are {num_players} whole numbers")
-        out["totals"] = totals
-    if "seed" in deal:
-        out["seed"] = int(deal["seed"])
-    return out

@@ -48,3 +48,6 @@ class PanopliesEncoder(AskDrawEncoder):
         for k, losses in enumerate(self.by_relative_seat(match["losses"], seat)):
             w.set("losses", float(losses), k)
         w.set("match_progress", (match["game"] - 1) / max(1, match["games"]))
+
+
+ENCODER = PanopliesEncoder  # the class the game's `encoder` capability returns

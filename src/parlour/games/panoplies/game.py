@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import parlour.games.panoplies.texts  # noqa: F401  (registers the texts)
+from parlour.core.capabilities import FacesInPackage
 from parlour.core.errors import RulesError
 from parlour.core.events import Event
 from parlour.core.game import Game, Seat
@@ -21,9 +21,6 @@ from parlour.games.familles.game import narrate_ask_draw
 from parlour.games.panoplies.deck import Wardrobe, wardrobe
 from parlour.games.panoplies.rules import PanopliesRules, PanopliesState
 from parlour.i18n import t
-
-if TYPE_CHECKING:
-    from importlib.resources.abc import Traversable
 
 STANDARD_CARDS = 42
 
@@ -62,28 +59,14 @@ def parse_card(ward: Wardrobe, token: Any) -> int:
     raise RulesError(f"a card is a number or garment/character such as shoes/mother: {token!r}")
 
 
-class Panoplies(Game):
+class Panoplies(FacesInPackage, Game):
+    """Its faces are in this package: terminal.py, web.js, encoder.py."""
+
     name = "panoplies"
     title = {"en": "Panoplies", "fr": "Panoplies"}
     rules_class = PanopliesRules
     min_players = 2
     max_players = 9
-
-    # ----- faces (parlour.core.capabilities) ----------------------------------------------
-    def terminal_table(self) -> ModuleType:
-        from parlour.games.panoplies import terminal
-
-        return terminal
-
-    def web_drawing(self) -> Traversable:
-        from importlib.resources import files
-
-        return files("parlour.games.panoplies") / "web.js"
-
-    def encoder(self) -> type:
-        from parlour.games.panoplies.encoder import PanopliesEncoder
-
-        return PanopliesEncoder
 
     def new_state(
         self,

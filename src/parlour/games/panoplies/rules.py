@@ -302,6 +302,6 @@ class PanopliesState(AskDrawState):
             "game": self.game_no,
             "games": self.rules.games,
             "losses": list(self.losses),
-            "results": list(self.results),
+            "results": [dict(r) for r in self.results],  # copies: the view is the reader's
         }
         return view

@@ -87,13 +87,21 @@ def character(ctx: TableContext, name: str) -> str:
 _ARTICLES = ("the ", "les ", "le ", "la ", "l'")
 
 
-def short_garment(ctx: TableContext, name: str) -> str:
-    """A garment without its article, for the compact mannequin rows and the hand."""
-    text = garment(ctx, name)
+def _bare(text: str) -> str:
     for article in _ARTICLES:
         if text.startswith(article):
             return text[len(article) :]
     return text
+
+
+def short_garment(ctx: TableContext, name: str) -> str:
+    """A garment without its articles, for the compact mannequin rows and the hand: each
+    alternative loses its own (« pantalon ou jupe », not « pantalon ou la jupe »)."""
+    text = garment(ctx, name)
+    for word in (" ou ", " or "):
+        if word in text:
+            return word.join(_bare(part) for part in text.split(word))
+    return _bare(text)
 
 
 def capital(text: str) -> str:

@@ -1,0 +1,490 @@
+"""The game table: the board, the moves as successive choices, bots' pace, and the summary at
+the end of a game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Container, Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import (
+    Button,
+    Footer,
+    OptionList,
+    RichLog,
+    Static,
+)
+from textual.widgets.option_list import Option
+
+import parlour.tui.texts  # noqa: F401  (registers the texts)
+from parlour.core.errors import IllegalAction
+from parlour.i18n import t
+from parlour.tui import tables
+from parlour.tui.fitting import fit_hints, rendered_height, status_line
+from parlour.tui.screens.base import SizeAware, localise_bindings
+from parlour.tui.screens.dialogs import (
+    AboutScreen,
+    HandoffScreen,
+    QuitScreen,
+    RulesScreen,
+    SaveScreen,
+)
+from parlour.tui.session import Choice, PlaySession
+
+_MIN_PACE_MS = 50
+_MAX_PACE_MS = 5000
+_INSTANT_BATCH = 500  # bot moves played between two screen refreshes in instant mode
+
+
+class TableScreen(SizeAware, Screen[None]):
+    """The table: the seat's view, the narration, the moves, hints, and the bots' pace."""
+
+    BINDINGS = [
+        Binding("space", "only_move", "Play", key_display="␣"),
+        Binding("x", "every_move", "Moves"),
+        Binding("h", "hints", "Hints"),
+        Binding("r", "rules", "Rules"),
+        Binding("s", "save", "Save"),
+        # One footer entry for the pace, both keys named: the row must hold at 80 columns.
+        Binding("plus", "faster", "Pace", key_display="+/-"),
+        Binding("minus", "slower", "Slower", show=False),
+        Binding("asterisk", "instant", "Instant"),
+        Binding("a", "auto", "Auto-play"),
+        Binding("i", "about", "About"),
+        Binding("q", "quit", "Quit"),
+        Binding("escape,backspace", "back", "Back", show=False),
+    ]
+
+    def __init__(self, session: PlaySession) -> None:
+        super().__init__()
+        self.session = session
+        localise_bindings(self, session.lang)
+        self.every = False
+        self.auto = bool(getattr(session.state.rules, "speed", False))
+        self.show_hints = session.config.hints
+        self.shown: list[Choice] = []
+        # The ask-and-draw picker: the labels chosen so far (a player, then a family).
+        self.path: list[str] = []
+        self.picks: list[tuple[str, Choice | None]] = []  # the lines of the moves pane
+        self._scheduled = False
+        self._summary_shown = False
+        self.ready = False  # set once mounted: tests and callers wait for it
+        self.narration: list[str] = []  # the lines of the narration pane, as written
+
+    # ----- layout ------------------------------------------------------------------------
+    @property
+    def lang(self) -> str:
+        return self.session.lang
+
+    def compose(self) -> ComposeResult:
+        lang = self.session.lang
+        yield Static("", id="status")
+        yield Static("", id="too-small")
+        with Container(id="main"):
+            with VerticalScroll(id="table-box"):
+                yield Static("", id="table")
+                yield Static("", id="hints")
+            with Container(id="side"):
+                moves = OptionList(id="moves")
+                moves.border_title = t("tui.moves", lang)
+                yield moves
+                log = RichLog(
+                    id="narration", wrap=True, markup=False, auto_scroll=True, min_width=20
+                )
+                log.border_title = t("tui.narration", lang)
+                yield log
+        yield Static("", id="message")
+        yield Footer(compact=True)
+
+    def say(self, message: Text | str) -> None:
+        """The message line under the table; it takes no row while it has nothing to say."""
+        line = self.query_one("#message", Static)
+        line.update(message)
+        line.display = bool(str(message))
+
+    def on_mount(self) -> None:
+        self.fit(self.app.size.width, self.app.size.height)
+        self.say("")
+        self.query_one("#hints").display = self.show_hints
+        self._write_history()
+        self.ready = True
+        self.advance()
+
+    # ----- the loop ----------------------------------------------------------------------
+    def advance(self) -> None:
+        """Show the table, then let whoever must move do it (bots at their pace)."""
+        session = self.session
+        if session.over:
+            self.refresh_table()
+            self._finish()
+            return
+        if session.is_bot(session.mover):
+            self.refresh_table()
+            self._schedule(self._bot_pace())
+            return
+        if session.needs_handoff():
+            self.refresh_table()
+            mover = session.mover
+            assert mover is not None
+            self.app.push_screen(HandoffScreen(session, mover), self._after_handoff)
+            return
+        self.refresh_table()
+        if self.auto and len(session.state.legal_actions()) == 1:
+            self._schedule(self._bot_pace())
+
+    def _bot_pace(self) -> float:
+        """Seconds before a bot's or an automatic move: instant, the rules' own pace (Beggar's
+        speed variant), or the table's adjustable pace."""
+        if self.session.config.instant:
+            return 0
+        pace = self.session.view().get("pace_ms", self.session.config.pace_ms)
+        return float(pace) / 1000
+
+    def _schedule(self, delay: float) -> None:
+        if not self._scheduled:
+            self._scheduled = True
+            if delay <= 0:
+                self.call_later(self._tick)  # after the screen has taken the last change in
+            else:
+                self.set_timer(delay, self._tick)
+
+    def _tick(self) -> None:
+        self._scheduled = False
+        session = self.session
+        if self.app.screen is not self:  # a rules or save dialog is open: wait for it
+            self._schedule(0.2)
+            return
+        if session.over:
+            self.advance()
+            return
+        if session.is_bot(session.mover):
+            batch = _INSTANT_BATCH if session.config.instant else 1
+            events = []
+            try:
+                for _ in range(batch):
+                    events += session.bot_move()
+                    if session.over or not session.is_bot(session.mover):
+                        break
+            except Exception as err:  # a failing bot must not take the table down with it
+                self._narrate(events)
+                name = session.names[session.mover] if session.mover is not None else "?"
+                self.say(Text(t("tui.bot_failed", session.lang, name=name, error=str(err))))
+                return
+            self._narrate(events)
+            self.advance()
+        elif self.auto and session.mover == session.viewer:
+            legal = session.state.legal_actions()
+            if len(legal) == 1:
+                self.play(legal[0])
+
+    def _after_handoff(self, _result: Any = None) -> None:
+        self._write_history()
+        self.advance()
+
+    def play(self, action: Any) -> None:
+        """The person's move: played if allowed, explained if not (nothing changes then)."""
+        session = self.session
+        try:
+            events = session.play(action)
+        except IllegalAction as err:
+            reason = session.reason(err)
+            self.say(Text(t("tui.not_allowed", session.lang, reason=reason)))
+            return
+        self.say("")
+        self.path = []
+        player = session.viewer
+        self._narrate(events)
+        if (
+            player is not None
+            and session.hot_seat
+            and session.mover != player
+            and session.hides_hands()
+        ):
+            private = session.narrate([e for e in events if not e.public])
+            self.app.push_screen(HandoffScreen(session, player, private), self._after_hide)
+            return
+        self.advance()
+
+    def _after_hide(self, _result: Any = None) -> None:
+        self.session.hide()
+        self._write_history()
+        self.advance()
+
+    def _finish(self) -> None:
+        if not self._summary_shown:
+            self._summary_shown = True
+            self.app.push_screen(SummaryScreen(self.session))
+
+    # ----- what is shown -----------------------------------------------------------------
+    def _write_history(self) -> None:
+        log = self.query_one("#narration", RichLog)
+        log.clear()
+        self.narration = self.session.history()
+        for line in self.narration:
+            log.write(Text(line))
+
+    def _narrate(self, events: list[Any]) -> None:
+        log = self.query_one("#narration", RichLog)
+        for line in self.session.narrate(events):
+            self.narration.append(line)
+            log.write(Text(line))
+
+    def refresh_table(self) -> None:
+        session = self.session
+        lang = session.lang
+        table = session.render()
+        self.query_one("#table", Static).update(table)
+        mover = session.mover
+        if mover is None:
+            status = t("tui.game_over", lang)
+        elif session.is_bot(mover):
+            status = t("tui.waiting", lang, name=session.names[mover])
+        elif mover == session.viewer:
+            status = t("tui.your_turn", lang, name=session.names[mover])
+        else:
+            status = t("tui.hidden", lang)
+        pace = t("tui.instant", lang) if session.config.instant else f"{session.config.pace_ms} ms"
+        line = status_line(session.game.title[lang], status, t("tui.pace", lang, pace=pace),
+                           self.app.size.width - 2)  # fmt: skip
+        self.query_one("#status", Static).update(Text(line))
+        if self.show_hints:
+            self._refresh_hints(table)
+        self._refresh_moves()
+
+    def _refresh_hints(self, table: RenderableType) -> None:
+        """The hints under the table, fitted to the rows the table leaves in its pane, so that
+        the pane never needs a scroll bar (a long list of facts is summarised)."""
+        box = self.query_one("#table-box")
+        width = max(20, box.content_region.width or self.app.size.width // 2)
+        rows = (box.content_region.height or 8) - rendered_height(self.app.console, table, width)
+        lang = self.session.lang
+        lines = fit_hints(self.session.hints(), width, rows - 1, lang)
+        self.query_one("#hints", Static).update(
+            Group(Text(t("tui.hints", lang), style="bold"), *(Text(line) for line in lines))
+        )
+
+    def _refresh_moves(self) -> None:
+        moves = self.query_one("#moves", OptionList)
+        self.shown = self.session.choices(every=self.every)
+        lang = self.session.lang
+        module = tables.module_for(self.session.game.name)
+        picker = getattr(module, "picker", None)
+        title = t("tui.all_moves" if self.every else "tui.moves", lang)
+        if picker is not None and not self.every and self.shown:
+            context = self.session.context()
+            title, self.picks = pick_level(self.shown, self.path, picker, context)
+            if not self.picks:  # the path no longer leads anywhere (a new turn): start over
+                self.path = []
+                title, self.picks = pick_level(self.shown, self.path, picker, context)
+        else:
+            self.path = []
+            self.picks = [(choice.label, choice) for choice in self.shown]
+        moves.clear_options()
+        options = []
+        for index, (label, choice) in enumerate(self.picks):
+            key = f"{index + 1}. " if index < 9 else "   "
+            prompt = Text(key + label)
+            if choice is not None and not choice.legal:
+                prompt = Text(key + "✗ " + label, style="dim")
+            options.append(Option(prompt))
+        if self.path:
+            options.append(Option(Text("0. " + t("tui.back", lang), style="dim")))
+        moves.add_options(options)
+        moves.border_title = title
+        if options:
+            moves.highlighted = 0
+            if self.app.screen is self:
+                moves.focus()
+
+    # ----- keys and clicks ---------------------------------------------------------------
+    def on_option_list_option_selected(self, message: OptionList.OptionSelected) -> None:
+        if message.option_list.id != "moves":
+            return
+        self.choose(message.option_index)
+
+    def choose(self, index: int) -> None:
+        """The line `index` of the moves pane: a move is played, a picker step narrows."""
+        if self.path and index == len(self.picks):
+            self.action_back()
+            return
+        if not 0 <= index < len(self.picks):
+            return
+        label, choice = self.picks[index]
+        if choice is None:
+            self.path.append(label)
+            self._refresh_moves()
+            return
+        if not choice.legal:
+            self.say(Text(t("tui.not_allowed", self.session.lang, reason=choice.reason)))
+            return
+        self.play(choice.action)
+
+    def play_choice(self, index: int) -> None:
+        """The move `self.shown[index]` at once, past the picker's steps (scripts, tests)."""
+        if not 0 <= index < len(self.shown):
+            return
+        choice = self.shown[index]
+        if not choice.legal:
+            self.say(Text(t("tui.not_allowed", self.session.lang, reason=choice.reason)))
+            return
+        self.play(choice.action)
+
+    def action_back(self) -> None:
+        if self.path:
+            self.path.pop()
+            self._refresh_moves()
+
+    def on_key(self, event: Any) -> None:
+        if event.character and event.character.isdigit():
+            digit = int(event.character)
+            if digit == 0:
+                self.action_back()
+            else:
+                self.choose(digit - 1)
+            event.stop()
+
+    def action_only_move(self) -> None:
+        legal = [c for c in self.shown if c.legal]
+        if len(legal) == 1:
+            self.play(legal[0].action)
+
+    def action_every_move(self) -> None:
+        self.every = not self.every
+        self._refresh_moves()
+
+    def action_hints(self) -> None:
+        self.show_hints = not self.show_hints
+        self.query_one("#hints").display = self.show_hints
+        self.refresh_table()
+
+    def action_rules(self) -> None:
+        self.app.push_screen(RulesScreen(self.session))
+
+    def action_about(self) -> None:
+        self.app.push_screen(AboutScreen(self.session.lang))
+
+    def action_save(self) -> None:
+        self.app.push_screen(SaveScreen(self.session))
+
+    def action_quit(self) -> None:
+        if not self.session.unsaved:  # over, not started, or saved since the last move
+            self.app.exit()
+            return
+        self.app.push_screen(QuitScreen(self.session))
+
+    def action_faster(self) -> None:
+        config = self.session.config
+        config.pace_ms = max(_MIN_PACE_MS, int(config.pace_ms / 1.5))
+        self.refresh_table()
+
+    def action_slower(self) -> None:
+        config = self.session.config
+        config.pace_ms = min(_MAX_PACE_MS, int(config.pace_ms * 1.5))
+        self.refresh_table()
+
+    def action_instant(self) -> None:
+        self.session.config.instant = not self.session.config.instant
+        self.refresh_table()
+
+    def action_auto(self) -> None:
+        self.auto = not self.auto
+        lang = self.session.lang
+        self.say(Text(t("tui.auto_on" if self.auto else "tui.auto_off", lang)))
+        self.advance()
+
+
+Picker = Any  # (action JSON, TableContext) -> (titles, labels): a move as successive choices
+
+
+def pick_level(
+    choices: list[Choice], path: list[str], picker: Picker, context: tables.TableContext
+) -> tuple[str, list[tuple[str, Choice | None]]]:
+    """The lines of the picker below `path`: the next labels (None: a step), or the moves.
+
+    The game's `picker` splits a move into steps, e.g. a player, a family, a member; the
+    moves sharing the labels chosen so far are offered by their next label, in order.
+    """
+    lines: list[tuple[str, Choice | None]] = []
+    seen: set[str] = set()
+    title = ""
+    for choice in choices:
+        titles, labels = picker(choice.action.to_json(), context)
+        depth = len(path)
+        if labels[:depth] != path or depth >= len(labels):
+            continue
+        title = titles[depth]
+        label = labels[depth]
+        if depth == len(labels) - 1:
+            lines.append((label, choice))
+        elif label not in seen:
+            seen.add(label)
+            lines.append((label, None))
+    return title, lines
+
+
+def summary_renderable(session: PlaySession) -> RenderableType:
+    lang = session.lang
+    outcome = session.state.outcome
+    assert outcome is not None
+    table = Table(expand=True)
+    table.add_column(t("tui.rank", lang), justify="right")
+    table.add_column(t("tui.player", lang))
+    table.add_column(t("tui.score", lang), justify="right")
+    for rank, name, score in session.summary():
+        table.add_row(str(rank), name, f"{score:g}")
+    lines: list[RenderableType] = [Text(t("tui.game_over", lang), style="bold"), table]
+    winners = [session.names[w] for w in outcome.winners]
+    if len(winners) == 1:
+        lines.append(Text(t("wins", lang, name=winners[0]), style="bold green"))
+    elif winners:
+        from parlour.i18n.common import join_names
+
+        lines.append(Text(t("shared_win", lang, names=join_names(winners, lang))))
+    else:
+        lines.append(Text(t("draw", lang)))
+    loser = outcome.detail.get("loser") if outcome.detail else None
+    if isinstance(loser, int):
+        lines.append(Text(t("tui.loser", lang, name=session.names[loser]), style="bold red"))
+    lines.append(Text(t("tui.turns", lang, turns=session.state.turns), style="dim"))
+    return Group(*lines)
+
+
+class SummaryScreen(ModalScreen[None]):
+    """The end of a game: ranks and scores, play again, save, or quit."""
+
+    BINDINGS = [Binding("q", "app.quit", "Quit"), Binding("s", "save", "Save")]
+
+    def __init__(self, session: PlaySession) -> None:
+        super().__init__()
+        self.session = session
+
+    def compose(self) -> ComposeResult:
+        lang = self.session.lang
+        with Center(classes="centre"), Vertical(classes="card", id="summary"):
+            yield Static(summary_renderable(self.session), id="summary-text")
+            with Horizontal():
+                yield Button(t("tui.play_again", lang), variant="primary", id="again")
+                yield Button(t("tui.save", lang), id="save")
+                yield Button(t("tui.quit", lang), id="quit")
+
+    def on_mount(self) -> None:
+        self.query_one("#again", Button).focus()
+
+    def on_button_pressed(self, message: Button.Pressed) -> None:
+        if message.button.id == "again":
+            new = self.session.again()
+            self.app.pop_screen()
+            self.app.switch_screen(TableScreen(new))
+        elif message.button.id == "save":
+            self.action_save()
+        else:
+            self.app.exit()
+
+    def action_save(self) -> None:
+        self.app.push_screen(SaveScreen(self.session))

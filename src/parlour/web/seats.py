@@ -1,0 +1,167 @@
+"""What a web table is made of besides its game: seat slots, player names, the rules a request
+may set, and the refusal every table and hall raises.
+
+Kept apart from the table authority so the hall, the transport and the routes share these
+without importing each other.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+import unicodedata
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from parlour.bots.base import make_bot
+from parlour.core.errors import ParlourError
+from parlour.core.game import Game
+from parlour.web.botpool import bot_limit_error
+
+MAX_NAME = 24
+MAX_TURN_TIMER = 600
+
+
+class TableError(ParlourError):
+    """A request the table refuses; `code` is the machine-readable reason sent to the client."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def same_secret(given: str, expected: str) -> bool:
+    """Whether a secret a client sent is the expected one, in constant time.
+
+    Compared as bytes: `hmac.compare_digest` refuses str with non-ASCII characters (a
+    TypeError, an HTTP 500), and a client chooses what it sends. Lone surrogates, which JSON
+    can carry, are encoded as they are rather than refused."""
+    return hmac.compare_digest(
+        given.encode("utf-8", "surrogatepass"), expected.encode("utf-8", "surrogatepass")
+    )
+
+
+def clean_name(raw: Any) -> str:
+    """A player's name: printable, trimmed, 1 to 24 characters."""
+    if not isinstance(raw, str):
+        raise TableError("bad_name", "a name is a string")
+    name = "".join(ch for ch in raw if unicodedata.category(ch)[0] != "C").strip()
+    if not name:
+        raise TableError("bad_name", "a name cannot be empty")
+    if len(name) > MAX_NAME:
+        raise TableError("bad_name", f"a name has at most {MAX_NAME} characters")
+    return name
+
+
+def web_rule_values(
+    game: Game, raw: Mapping[str, Any], deck_text: Any, *, register: bool = True
+) -> dict[str, Any]:
+    """A web table's rules values. The option a game lets players upload (its `upload_option`:
+    the 7 familles' deck) is one of the shipped values or the text of an uploaded file (the
+    request's `deck_upload`), validated in memory; never a path on the server (that stays a
+    command-line feature), so no request can make the server open a file, and no message tells
+    of one. With `register` False an upload stands in as the first shipped value: the rest of a
+    request is checked before its file is parsed and kept."""
+    values = dict(raw)
+    upload = game.upload_option()
+    if upload is None:
+        if deck_text is not None:
+            raise TableError("bad_deck", f"{game.name} has no deck to upload")
+        return values
+    if deck_text is not None:
+        if not isinstance(deck_text, str):
+            raise TableError("bad_deck", "an uploaded deck is the text of a TOML deck file")
+        if not register:
+            values[upload.field] = upload.builtin[0]
+            return values
+        try:
+            values[upload.field] = upload.register(deck_text)
+        except ParlourError as err:
+            raise TableError("bad_deck", str(err)) from None
+    elif values.get(upload.field, upload.builtin[0]) not in upload.builtin:
+        raise TableError(
+            "bad_rules",
+            f"a web table's {upload.field} is one of {', '.join(upload.builtin)}, or an "
+            f"uploaded file (deck_upload: {upload.help})",
+        )
+    return values
+
+
+def default_bot(game: Game) -> str:
+    """The game's own first bot (its best-known player), else the generic random one."""
+    own = list(game.bots())
+    return own[0] if own else "random"
+
+
+@dataclass
+class SeatSlot:
+    kind: str  # "human" or "bot"
+    name: str
+    bot: str  # the bot playing this seat, or standing in for its gone player on a timer
+    token: str | None = None  # hash of the seat's secret; None while the seat is free
+    invite: str | None = None  # hash of the invitation that reserves the seat, if any
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "name": self.name,
+            "bot": self.bot,
+            "token": self.token,
+            "invite": self.invite,
+        }
+
+    @classmethod
+    def from_json(cls, obj: Mapping[str, Any]) -> SeatSlot:
+        return cls(obj["kind"], obj["name"], obj["bot"], obj.get("token"), obj.get("invite"))
+
+
+def seat_slots(game: Game, raw_seats: list[Any]) -> tuple[list[SeatSlot], dict[int, str]]:
+    """The seats of a creation request, and the invitation codes of its reserved seats."""
+    fallback = default_bot(game)
+    seats: list[SeatSlot] = []
+    invites: dict[int, str] = {}
+    for index, raw in enumerate(raw_seats):
+        if not isinstance(raw, Mapping) or raw.get("kind") not in ("human", "bot"):
+            raise TableError("bad_seats", f"seat {index + 1} is neither human nor bot")
+        spec = str(raw.get("bot") or fallback)[:60]
+        try:
+            too_costly = bot_limit_error(spec, make_bot(game, spec))
+        except ParlourError as err:
+            raise TableError("bad_bot", str(err)) from None
+        if too_costly is not None:
+            raise TableError("bad_bot", too_costly)
+        if raw["kind"] == "bot":
+            default_name = f"Bot {index + 1}"
+            name = clean_name(raw.get("name") or default_name)
+        else:
+            name = clean_name(raw.get("name") or f"Player {index + 1}")
+        slot = SeatSlot(raw["kind"], name, spec)
+        if raw.get("reserved") is True and raw["kind"] == "human":
+            code = secrets.token_urlsafe(12)
+            slot.invite = hash_token(code)
+            invites[index] = code
+        seats.append(slot)
+    return seats, invites
+
+
+def checked_timer(timer: Any) -> int:
+    """A turn timer in seconds (0: off), refused outside its bounds."""
+    if not isinstance(timer, int) or isinstance(timer, bool) or not 0 <= timer <= MAX_TURN_TIMER:
+        raise TableError("bad_timer", f"the turn timer is 0 (off) to {MAX_TURN_TIMER} seconds")
+    return timer
+
+
+def checked_seed(seed: Any) -> int | None:
+    """A requested deal number, or None for a fresh one."""
+    if seed is not None and (
+        not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63
+    ):
+        raise TableError("bad_seed", "a deal number is a whole number from 0 to 2^63 - 1")
+    return seed

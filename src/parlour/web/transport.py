@@ -1,0 +1,109 @@
+"""The transport: one open connection (`Client`) and the state message each one receives.
+
+A message holds only what the client's seat may see: its view, its legal moves and the events
+filtered for it (spectators get the public ones), with the narration in the client's language.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from parlour.core.events import SeatFeed
+from parlour.core.options import rules_diff
+from parlour.web.hints import SeatHints
+
+if TYPE_CHECKING:
+    from parlour.web.table import Table
+
+HISTORY_LINES = 80  # narration lines sent to a client that (re)connects
+
+
+@dataclass
+class Client:
+    """One open connection: a seat (None for a spectator), its language and its outbox."""
+
+    seat: int | None
+    lang: str
+    outbox: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
+    feed: SeatFeed | None = None
+    number: int = 0  # the game the feed is reading
+    hints: SeatHints | None = None  # a seat's hints, fed by the same filtered events
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.outbox.put_nowait(message)
+
+
+def state_message(table: Table, client: Client, *, initial: bool = False) -> dict[str, Any]:
+    """The state message for one client: its view, legal moves and new filtered events."""
+    state = table.state
+    message: dict[str, Any] = {
+        "type": "state",
+        "table": table.public(),
+        "you": client.seat,
+        "number": table.number,
+        "view": None,
+        "legal": [],
+        "events": [],
+        "narration": [],
+        "initial": initial,
+    }
+    if state is None:
+        return message
+    if client.feed is None or client.number != table.number:
+        client.feed = SeatFeed(client.seat)
+        client.number = table.number
+        if client.seat is not None:
+            client.hints = SeatHints(table.game, table.rules, client.seat, len(state.seats))
+        initial = True
+        message["initial"] = True
+    fresh = client.feed.update(state.log)
+    names = [s.name for s in state.seats]
+    shown = fresh[-HISTORY_LINES:] if initial else fresh
+    narration = []
+    for event in shown:
+        line = table.game.narrate(event, client.lang, names)
+        if line:
+            narration.append(line)
+    message["step"] = len(state.actions)
+    view = state.view(client.seat)
+    message["view"] = view
+    if client.hints is not None:
+        # Only from the seat's own view and filtered events: spectators get no hint.
+        message["hints"] = client.hints.update(fresh, view)
+    if client.seat is not None and state.to_move == client.seat:
+        message["legal"] = [a.to_json() for a in state.legal_actions()]
+    message["events"] = [] if initial else [e.to_json() for e in fresh]
+    message["narration"] = narration
+    return message
+
+
+def public_info(table: Table) -> dict[str, Any]:
+    """What anyone may know of a table: seats, settings, who is connected; never a secret."""
+    state = table.state
+    return {
+        "id": table.id,
+        "game": table.game.name,
+        "title": dict(table.game.title),
+        "rules": rules_diff(table.rules),
+        "lang": table.lang,
+        "status": table.status,
+        "number": table.number,
+        "turn_timer": table.turn_timer,
+        "created": table.created,
+        "seats": [
+            {
+                "kind": s.kind,
+                "name": s.name,
+                "bot": s.bot if s.kind == "bot" else None,
+                "taken": s.kind == "bot" or s.token is not None,
+                "reserved": s.invite is not None,
+                "connected": s.kind == "bot" or table.connected(i),
+            }
+            for i, s in enumerate(table.seats)
+        ],
+        "to_move": state.to_move if state is not None else None,
+        "spectators": sum(1 for c in table.clients if c.seat is None),
+        "private": table.private,
+    }
