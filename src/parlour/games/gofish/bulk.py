@@ -70,7 +70,9 @@ def bulk_play(
         if rules.most_books_wins:
             best = max(row)
             winners = tuple(s for s, b in enumerate(row) if b == best)  # ties shared
-        else:
+            scores = tuple(float(b) for b in row)
+        else:  # the first out wins: his score is 1, as the reference engine counts it
             winners = (int(first_out),)
-        results.append((winners, tuple(float(b) for b in row), int(turns), name))
+            scores = tuple(1.0 if s == first_out else 0.0 for s in range(len(row)))
+        results.append((winners, scores, int(turns), name))
     return results

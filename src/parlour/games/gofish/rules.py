@@ -196,7 +196,9 @@ class GoFishState(GroupAskState):
             assert out is not None  # the rules refuse most_books_wins=false without it
             returns = tuple(1.0 if s == out else -1.0 / (n - 1) for s in range(n))
             ranks = tuple(1 if s == out else 2 for s in range(n))
-            scores = tuple(float(b) for b in books)
+            # The first out wins whatever his books: that is this variant's score (the books
+            # stay in the detail), so that a higher score never ranks lower.
+            scores = tuple(1.0 if s == out else 0.0 for s in range(n))
             outcome = Outcome("finished", scores, ranks, returns, (out,), detail)
         end = {"books": books, "winners": list(outcome.winners), "first_out": self.first_out}
         self.emit(Event("end", end))
