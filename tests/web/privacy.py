@@ -39,6 +39,8 @@ class SeatKnowledge:
         hands = getattr(state, "hands", None)
         self.active = isinstance(hands, list) and all(isinstance(h, set) for h in hands)
         self.secret: list[set[int]] = [set(h) for h in hands] if self.active else []
+        grouping = state.game.grouping(state.rules)
+        self.group_of = grouping.group_of if grouping is not None else ()
 
     def hand(self, state: State, seat: int) -> list[int]:
         return sorted(state.hands[seat])  # type: ignore[attr-defined]
@@ -49,8 +51,11 @@ class SeatKnowledge:
         held_before = set().union(*before)
         for seat, hand in enumerate(state.hands):  # type: ignore[attr-defined]
             from_pile = {c for c in hand - before[seat] if c not in held_before}
-            # A card drawn that is the card just asked for is shown to the table.
+            # A card drawn that is the card just asked for is shown to the table; in a game that
+            # asks for a whole rank (Go Fish), any card drawn of that rank is.
             shown = {action.get("card")} if action.get("type") == "ask" else set()
+            if action.get("type") == "ask" and "rank" in action:
+                shown |= {c for c in from_pile if self.group_of[c] == action["rank"]}
             self.secret[seat] = (self.secret[seat] & hand) | (from_pile - shown)
 
     def leaks(self, event: dict[str, Any], reader: int | None) -> set[int]:

@@ -99,26 +99,63 @@ class Deck:
 
     def to_json(self) -> dict[str, Any]:
         """The deck as views show it; built once per deck (it is in every view of a game), so
-        the dict is shared: views are read, never changed."""
+        it is shared, and read-only: a reader that tried to change it would change every game's
+        view, so it is refused (TypeError) instead."""
         return self._json
 
     @cached_property
     def _json(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "name": self.name,
-            "lang": self.lang,
-            "families": [
-                {
-                    "id": f.id,
-                    "name": f.name,
-                    "title": f.title,
-                    "colour": f.colour,
-                    "members": [m.spoken() for m in f.members],
-                }
+        return ReadOnlyDict(
+            id=self.id,
+            name=self.name,
+            lang=self.lang,
+            families=ReadOnlyList(
+                ReadOnlyDict(
+                    id=f.id,
+                    name=f.name,
+                    title=f.title,
+                    colour=f.colour,
+                    members=ReadOnlyList(m.spoken() for m in f.members),
+                )
                 for f in self.families
-            ],
-        }
+            ),
+        )
+
+
+def _refuse(self: Any, *args: Any, **kwargs: Any) -> None:
+    raise TypeError("a deck's view data is shared by every game: it is read-only")
+
+
+class ReadOnlyDict(dict[str, Any]):
+    """A dict that refuses every change; equal to, and JSON like, a plain dict."""
+
+    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = _refuse  # type: ignore[assignment]
+    __ior__ = _refuse  # type: ignore[assignment]
+
+    def __copy__(self) -> ReadOnlyDict:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> ReadOnlyDict:
+        return self  # nothing in it can change: a copy would be the same
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (ReadOnlyDict, (dict(self),))
+
+
+class ReadOnlyList(list[Any]):
+    """A list that refuses every change; equal to, and JSON like, a plain list."""
+
+    __setitem__ = __delitem__ = append = extend = insert = pop = remove = _refuse  # type: ignore[assignment]
+    clear = sort = reverse = __iadd__ = __imul__ = _refuse  # type: ignore[assignment]
+
+    def __copy__(self) -> ReadOnlyList:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> ReadOnlyList:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (ReadOnlyList, (list(self),))
 
 
 DECK_KEYS = ("id", "name", "lang", "families")
