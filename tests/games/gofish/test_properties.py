@@ -1,14 +1,17 @@
-"""Invariants over random Go Fish games: cards, views, the tracker, determinize, replay."""
+"""Invariants of Go Fish's asks for a whole rank over random games: per-rank counts, the view's
+shape, the tracker's facts from rank asks, and determinize against the tracker.
+
+What every game honours (cards kept, views and events hiding what they must, determinize,
+replay, JSON) is checked by the conformance suite, tests/contract.
+"""
 
 from __future__ import annotations
 
-import json
 import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from parlour.core.records import record_of, replay
 from parlour.games.askdraw.engine import PILE
 from parlour.games.gofish.game import GAME
 from parlour.games.gofish.rules import GoFishRules, GoFishState
@@ -38,8 +41,8 @@ def check_cards_accounted(state: GoFishState) -> None:
 
 def check_views(state: GoFishState) -> None:
     spectator = state.view(None)
-    json.dumps(spectator)
     assert "hand" not in spectator
+    assert spectator["books"] == state.books() and len(state.books()) == state.num_players
     for seat in range(state.num_players):
         view = state.view(seat)
         assert view["hand"] == sorted(state.hands[seat])
@@ -103,10 +106,6 @@ def test_random_games_keep_every_invariant(seed: int, players: int, rules: GoFis
         step += 1
     check_cards_accounted(state)
     check_trackers(state)
-    _, events = replay(json.loads(json.dumps(record_of(state))))
-    assert [(e.type, dict(e.data), e.audience, e.hidden_from) for e in events] == [
-        (e.type, dict(e.data), e.audience, e.hidden_from) for e in state.log
-    ]
 
 
 def hidden_twin(state: GoFishState, seat: int) -> GoFishState | None:
