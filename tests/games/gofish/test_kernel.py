@@ -62,3 +62,22 @@ def test_the_kernel_declines_what_it_does_not_play() -> None:
     assert GAME.bulk_play(GoFishRules(ranks=4), [], [("random",) * 5]) is None
     assert GAME.bulk_play(rules, [], [("random", "memory", "first")]) == []
     assert GAME.bulk_play(rules, [-1], [("random", "random")]) is None
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(4 * 3600)
+def test_twenty_thousand_kernel_games_are_the_reference_games() -> None:
+    """The long run behind docs/gofish.md (`-m slow`): every setting, every table, 800 seeds."""
+    compared = 0
+    for options in SETTINGS:
+        rules = GoFishRules(**options)
+        for specs in TABLES:
+            if not kernel_table(rules, specs):
+                continue
+            seeds = [random.Random(i * 104729 + len(specs)).getrandbits(63) for i in range(800)]
+            bulk = GAME.bulk_play(rules, seeds, [specs])
+            assert bulk is not None
+            for seed, got in zip(seeds, bulk, strict=True):
+                assert got == reference(seed, specs, rules), (options, specs, seed)
+                compared += 1
+    assert compared >= 18_000

@@ -128,9 +128,12 @@ class OpenFirstBot(TrackingBot):
 
 
 # ----- search ---------------------------------------------------------------------------------
-def playout_ask(state: GroupAskState, rng: random.Random) -> GroupAsk:
-    """A fast playout move: a rank one holds that everybody saw go into another hand, else one
-    of one's biggest ranks from a player chosen by hand size."""
+def playout_ask(
+    state: GroupAskState, rng: random.Random, claims: Sequence[set[int]] = ()
+) -> GroupAsk:
+    """A fast playout move: a rank one holds that another player showed he holds (he asked for
+    it, `claims`) or that everybody saw go into his hand, else one of one's biggest ranks from
+    a player chosen by hand size."""
     p = state.turn
     members = state.grouping.members
     counts = state.counts[p]
@@ -142,6 +145,9 @@ def playout_ask(state: GroupAskState, rng: random.Random) -> GroupAsk:
     for group, k in enumerate(counts):
         if not k:
             continue
+        for t, ranks in enumerate(claims):
+            if t != p and group in ranks and state.counts[t][group]:
+                return table(t, group, num_groups)
         for card in members[group]:
             h = holder[card]
             if h != PILE and h != p and card in hands[h]:
@@ -175,11 +181,18 @@ def books_value(state: GroupAskState, seat: int) -> float:
 
 
 def playout(state: Any, seat: int, rng: random.Random, max_steps: int = 400) -> float:
-    """Fast moves to the end (or `max_steps`), without events, then the seat's value."""
+    """Fast moves to the end (or `max_steps`), without events, then the seat's value. Each
+    player remembers the ranks the others asked for during the playout (they hold them until
+    they give them up), as the memory bot does."""
     state._quiet = True
+    claims: list[set[int]] = [set() for _ in range(state.num_players)]
     steps = 0
     while not state.is_over and steps < max_steps:
-        state._apply(playout_ask(state, rng))
+        ask = playout_ask(state, rng, claims)
+        claims[state.turn].add(ask.group)
+        if state.counts[ask.target][ask.group]:
+            claims[ask.target].discard(ask.group)  # he gives them all
+        state._apply(ask)
         steps += 1
     return books_value(state, seat)
 

@@ -17,3 +17,6 @@ class GoFishEncoder(AskDrawEncoder):
 
     def _grouping(self, rules: Any) -> Grouping:
         return rules.grouping  # type: ignore[no-any-return]
+
+
+ENCODER = GoFishEncoder  # the class the game's `encoder` capability returns

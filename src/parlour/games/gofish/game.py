@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import parlour.games.gofish.texts  # noqa: F401  (registers the texts)
-from parlour.core.capabilities import BulkOutcome, Peer
+from parlour.core.capabilities import BulkOutcome, FacesInPackage, Peer
 from parlour.core.errors import RulesError
 from parlour.core.events import Event
 from parlour.core.game import Game, Seat
@@ -17,9 +16,6 @@ from parlour.games.gofish.rules import GoFishRules, GoFishState, RankAsk
 from parlour.games.gofish.texts import card_label, rank_word
 from parlour.i18n import t
 from parlour.i18n.common import join_names
-
-if TYPE_CHECKING:
-    from importlib.resources.abc import Traversable
 
 
 def parse_card(rules: GoFishRules, token: Any) -> int:
@@ -52,7 +48,9 @@ def normalise_gofish_deal(deal: Any, players: int, rules: GoFishRules) -> dict[s
     return normalise_deal(deal, players, rules.num_cards, parse)
 
 
-class GoFish(Game):
+class GoFish(FacesInPackage, Game):
+    """Its faces are in this package: terminal.py, web.js, encoder.py."""
+
     name = "gofish"
     title = {"en": "Go Fish", "fr": "Va pêcher"}
     rules_class = GoFishRules
@@ -106,22 +104,6 @@ class GoFish(Game):
 
     def credits(self, lang: str) -> str:
         return t("traditional", lang)
-
-    # ----- faces (parlour.core.capabilities) ----------------------------------------------
-    def terminal_table(self) -> ModuleType:
-        from parlour.games.gofish import terminal
-
-        return terminal
-
-    def web_drawing(self) -> Traversable:
-        from importlib.resources import files
-
-        return files("parlour.games.gofish") / "web.js"
-
-    def encoder(self) -> type:
-        from parlour.games.gofish.encoder import GoFishEncoder
-
-        return GoFishEncoder
 
     def peer(self, num_players: int) -> Peer:
         """OpenSpiel's go_fish, the game these rules transcribe, at its defaults."""
