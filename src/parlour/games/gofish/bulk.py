@@ -38,7 +38,8 @@ def bulk_play(
     rules: Any, seeds: Sequence[int], tables: Sequence[Sequence[str]]
 ) -> list[BulkOutcome] | None:
     """Per seed, the outcome of `new_state(seats, seed)` played by the bots `tables[i]` (one
-    table for every seed if only one is given): (winners, books by seat, asks, status). None
+    table for every seed if only one is given): (winners, scores by seat: books, or 1 for the
+    first player out without `most_books_wins`, asks, status). None
     when the kernel cannot play them, or when a game stalls (the reference engine raises there,
     and the worker's fallback to it reports that game)."""
     if not tables or any(not kernel_table(rules, specs) for specs in tables):
@@ -71,7 +72,7 @@ def bulk_play(
             best = max(row)
             winners = tuple(s for s, b in enumerate(row) if b == best)  # ties shared
             scores = tuple(float(b) for b in row)
-        else:  # the first out wins: his score is 1, as the reference engine counts it
+        else:  # going out is what scores (GoFishState._end)
             winners = (int(first_out),)
             scores = tuple(1.0 if s == first_out else 0.0 for s in range(len(row)))
         results.append((winners, scores, int(turns), name))

@@ -194,11 +194,11 @@ class GoFishState(GroupAskState):
         else:
             out = self.first_out
             assert out is not None  # the rules refuse most_books_wins=false without it
+            # Going out is what counts: 1 for the first player out, 0 for the others (books
+            # stay in the detail), so that no higher score ever ranks lower.
             returns = tuple(1.0 if s == out else -1.0 / (n - 1) for s in range(n))
-            ranks = tuple(1 if s == out else 2 for s in range(n))
-            # The first out wins whatever his books: that is this variant's score (the books
-            # stay in the detail), so that a higher score never ranks lower.
             scores = tuple(1.0 if s == out else 0.0 for s in range(n))
+            ranks = tuple(1 if s == out else 2 for s in range(n))
             outcome = Outcome("finished", scores, ranks, returns, (out,), detail)
         end = {"books": books, "winners": list(outcome.winners), "first_out": self.first_out}
         self.emit(Event("end", end))
