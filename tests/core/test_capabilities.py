@@ -84,7 +84,7 @@ def test_an_unknown_game_is_named_with_the_registered_ones() -> None:
 
 
 SOURCES = ROOT / "src" / "parlour"
-FACES = ("tui", "web", "sim", "rl", "bots", "cli.py", "cli_extra.py", "i18n", "core")
+FACES = ("tui", "web", "sim", "rl", "bots", "cli", "i18n", "core")
 
 
 def test_no_face_names_a_game_or_sniffs_one() -> None:
