@@ -54,7 +54,7 @@ def parse_card(deck: Deck, token: Any) -> int:
 
 
 class Familles(FacesInPackage, Game):
-    """Its faces are in this package: terminal.py, web.js and web.css, encoder.py."""
+    """Its faces are in this package: terminal.py, web.js, encoder.py."""
 
     name = "familles"
     title = {"en": "Happy Families (Jeu des 7 familles)", "fr": "Jeu des 7 familles"}
