@@ -101,6 +101,16 @@ async def game_drawing(request: Request) -> Response:
     return Response("no such drawing", status_code=404, media_type="text/plain")
 
 
+async def game_style(request: Request) -> Response:
+    """`/static/games/<name>.css`: the game's own stylesheet (its `web_style`, package data of
+    the game), else 404: the page links it only for a game whose list entry says `style`."""
+    name = request.path_params["name"]
+    style = get_game(name).web_style() if name in game_names() else None
+    if style is not None and style.is_file():
+        return Response(style.read_text("utf-8"), media_type="text/css")
+    return Response("no such stylesheet", status_code=404, media_type="text/plain")
+
+
 def game_info(name: str, lang: str) -> dict[str, Any]:
     """What the creation form needs: players, options with their types, bots."""
     game = get_game(name)
@@ -137,6 +147,7 @@ def game_info(name: str, lang: str) -> dict[str, Any]:
         "default_bot": default_bot(game),
         "rules_text": game.rules_text(lang),
         "credits": game.credits(lang),
+        "style": game.web_style() is not None,
     }
 
 
@@ -321,5 +332,6 @@ ROUTES = [
     Route("/api/tables/{table_id}/games/{number:int}/record", api_record),
     WebSocketRoute("/ws/{table_id}", table_socket),
     Route("/static/games/{name}.js", game_drawing),
+    Route("/static/games/{name}.css", game_style),
     Mount("/static", StaticFiles(directory=STATIC), name="static"),
 ]
