@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from typing import Any
 
 import httpx
@@ -91,6 +92,26 @@ def test_each_game_brings_its_drawing_and_only_its_own_stylesheet(server: Server
     assert any(game["style"] for game in games)
     for name in ("nosuchgame", "generic"):
         assert httpx.get(f"{server.url}/static/games/{name}.css", timeout=10).status_code == 404
+
+
+def test_every_module_a_drawing_imports_is_served_and_no_game_imports_another(
+    server: Server,
+) -> None:
+    """A drawing's relative imports resolve against /static/games/: the page's shared modules,
+    or a package the games share (the ask-and-draw games' memory panel), never another game."""
+    names = [game["name"] for game in available_games("en")]
+    shared: set[str] = set()
+    for name in names:
+        drawing = httpx.get(f"{server.url}/static/games/{name}.js", timeout=10).text
+        for target in re.findall(r'from "\./([a-z_]+)\.js"', drawing):
+            assert target not in names, f"{name} imports the drawing of {target}"
+            shared.add(target)
+    assert "askdraw" in shared  # the familles, Panoplies and Go Fish share it
+    for target in shared:
+        module = httpx.get(f"{server.url}/static/games/{target}.js", timeout=10)
+        assert module.status_code == 200 and "export function" in module.text, target
+    for name in ("__init__", "no_such_package"):
+        assert httpx.get(f"{server.url}/static/games/{name}.js", timeout=10).status_code == 404
 
 
 def test_the_api_refuses_bad_requests_clearly(server: Server) -> None:

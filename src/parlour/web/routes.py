@@ -11,6 +11,7 @@ import contextlib
 import json
 import logging
 import typing
+from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -86,13 +87,16 @@ def _type_name(hint: Any) -> str:
 
 async def game_drawing(request: Request) -> Response:
     """`/static/games/<name>.js`: the game's own drawing (its `web_drawing`, package data of the
-    game), else the page's shared module of that name (`generic.js`), else 404. Relative
+    game), else the module of a package the games share (`parlour.games.<name>/web.js`), else
+    the page's shared module of that name (`generic.js`), else 404. Relative
     imports in a drawing (`../cards.js`) resolve against this URL, so a game's module is written
     as if it sat in the page's static folder."""
     name = request.path_params["name"]
     drawing = None
     if name in game_names():
         drawing = get_game(name).web_drawing()
+    elif name.isidentifier():  # a package the games share (their common drawing), if any
+        drawing = Path(str(resources.files("parlour.games"))) / name / "web.js"
     if drawing is not None and drawing.is_file():
         return Response(drawing.read_text("utf-8"), media_type="text/javascript")
     shared = STATIC / "games" / f"{name}.js"
