@@ -67,7 +67,15 @@ from typing import Any
 
 import numpy as np
 
-from parlour.core.mersenne import BLOCK, MT_WORDS, njit, njit_lean, randbelow, seed_tables
+from parlour.core.mersenne import (
+    BLOCK,
+    MT_WORDS,
+    njit,
+    njit_inline,
+    njit_lean,
+    randbelow,
+    seed_tables,
+)
 from parlour.core.mersenne import shuffle as mt_shuffle
 
 NOBODY = -1  # `hold[card]` of a card in the pile or laid down; a group nobody owns
@@ -156,7 +164,7 @@ def _receive(st: Any, seat: int, card: int) -> None:
         st[_BITS, seat] |= 1 << card
 
 
-@njit_lean
+@njit_inline
 def _give(st: Any, giver: int, taker: int, card: int) -> None:
     """A card handed over in front of everybody."""
     st[_COUNTS + giver, _group(st, card)] -= 1
@@ -381,19 +389,18 @@ def _on_won(mt: Any, st: Any, n: int, ints: Any, card: int, winner: int,
     st[_WEARING + player, garment] = 0
 
 
-@njit_lean
+@njit_inline
 def _won(st: Any, n: int, mt: Any, ints: Any, card: int, winner: int,
          giver: int) -> None:  # fmt: skip
-    """A card won in the open (a gift, or the card asked for drawn): the mannequins, laying,
-    and the turn goes on."""
+    """A card won in the open (a gift, or the card asked for drawn): the mannequins and laying;
+    the turn goes on (`_settle` follows every ask, from the turn loop)."""
     if st[_R, _KIND] == OUTFITS:
         _on_won(mt, st, n, ints, card, winner, giver)
     _lay(st, n, winner, _group(st, card))
     _check_end(st, n)
-    _settle(st, n)
 
 
-@njit_lean
+@njit_inline
 def _miss(st: Any, n: int, mt: Any, ints: Any, p: int, target: int,
           ask: int) -> None:  # fmt: skip
     """« Pioche ! » (« Go fish! »): `target` lacks what was asked; `p` draws, and plays on if
@@ -412,7 +419,6 @@ def _miss(st: Any, n: int, mt: Any, ints: Any, p: int, target: int,
     nxt = (p + 1) % n if st[_R, _NEXT_LEFT] else target  # `_pass_after_miss`
     if st[_G, _PTR] >= st[_R, _CARDS]:  # nothing to draw: the miss passes the turn
         st[_G, _TURN] = nxt
-        _settle(st, n)
         return
     drawn = st[_DECK, st[_G, _PTR]]
     st[_G, _PTR] += 1
@@ -432,18 +438,19 @@ def _miss(st: Any, n: int, mt: Any, ints: Any, p: int, target: int,
     if not st[_G, _OVER]:
         if not replays:
             st[_G, _TURN] = nxt
-        _settle(st, n)
     elif not ended_by_lay and not replays:
         # Everybody safe: the engine deals the next game of a match from `_check_end`, and
         # `_apply` goes on to pass the turn in that game.
         st[_G, _PENDING] = nxt
 
 
-@njit_lean
+@njit_inline
 def _ask(st: Any, n: int, mt: Any, ints: Any, p: int, target: int,
          ask: int) -> None:  # fmt: skip
     """`_apply` of `p` asking `target` for the card (Go Fish: the rank) `ask`, with what the
-    tracker learns from its events."""
+    tracker learns from its events; the turn loop then settles the table (`_settle` ends
+    every way through `_apply`, and does nothing once the game is over). Inlined with its
+    parts into the loop: a call hands on a dozen values."""
     books = st[_R, _KIND] == BOOKS
     group = ask if books else _group(st, ask)
     if st[_R, _TRACK]:  # the ask: `p` lacks the card and holds its group
@@ -847,6 +854,7 @@ def _play_one(st: Any, n: int, mts: Any, bots: Any, ints: Any,
                                     score)  # fmt: skip
             target, ask = targets[pick // nasks], asks[pick % nasks]
         _ask(st, n, mts[n], ints, p, target, ask)
+        _settle(st, n)  # after every ask: one call site, which the inlined ask does not copy
         _advance(st, n, mts[n])
         st[_G, _TURNS] += 1
         if not st[_G, _DONE] and st[_R, _CAP] > 0 and st[_G, _TURNS] >= st[_R, _CAP]:
