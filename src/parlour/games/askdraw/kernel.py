@@ -568,7 +568,7 @@ def _advance(st: Any, n: int, mt: Any) -> None:
 
 
 # ----- the bots -------------------------------------------------------------------------------
-@njit_lean
+@njit_inline
 def _askable(st: Any, p: int, group: int) -> bool:
     """Whether `p` may ask for the cards of `group` (Go Fish: for the rank)."""
     if st[_R, _KIND] == BOOKS:
@@ -593,7 +593,7 @@ def _list_asks(st: Any, p: int, asks: Any) -> int:
     return count
 
 
-@njit_lean
+@njit_inline
 def _count_asks(st: Any, p: int) -> int:
     """The number of cards `p` may ask for, without listing them: a random bot's draw."""
     count = 0
@@ -603,7 +603,7 @@ def _count_asks(st: Any, p: int) -> int:
     return count
 
 
-@njit_lean
+@njit_inline
 def _kth_ask(st: Any, p: int, k: int) -> int:
     """The k-th card (by id) that `p` may ask for."""
     if st[_R, _BY_GROUP]:  # whole groups skipped by their counts
@@ -632,7 +632,7 @@ def _kth_ask(st: Any, p: int, k: int) -> int:
     return -1  # not reached: k is below the number of askable cards
 
 
-@njit_lean
+@njit_inline
 def _sure_miss(st: Any, target: int, rank: int) -> bool:
     """Go Fish: `target` surely lacks every card of the rank."""
     for k in range(st[_R, _MEMBERS]):  # noqa: SIM110  (Numba: no generator)
@@ -690,7 +690,7 @@ def _chances(st: Any, n: int, p: int, group: int, probs: Any,
                 probs[card, s] = 1 - (1 - probs[card, s]) * (1 - 1 / count)
 
 
-@njit_lean
+@njit_inline
 def _card_chance(st: Any, n: int, target: int, card: int, probs: Any) -> float:
     """`hit_chances` of a card ask: the target holds it, or it is drawn."""
     seen = st[_SEEN, card]
@@ -731,7 +731,7 @@ def _rank_chance(st: Any, n: int, p: int, target: int, rank: int,
     return (1.0 - miss) + miss * min(1.0, fished)
 
 
-@njit_lean
+@njit_inline
 def _worth(st: Any, n: int, p: int, card: int) -> float:
     """OutfitMemoryBot's worth of winning a card: one's own outfit, another player's, or
     nobody's (a joker under 6 players); 0 in the other games."""
@@ -855,7 +855,8 @@ def _play_one(st: Any, n: int, mts: Any, bots: Any, ints: Any,
             target, ask = targets[pick // nasks], asks[pick % nasks]
         _ask(st, n, mts[n], ints, p, target, ask)
         _settle(st, n)  # after every ask: one call site, which the inlined ask does not copy
-        _advance(st, n, mts[n])
+        if st[_G, _OVER] or st[_G, _PENDING] != NOBODY:
+            _advance(st, n, mts[n])
         st[_G, _TURNS] += 1
         if not st[_G, _DONE] and st[_R, _CAP] > 0 and st[_G, _TURNS] >= st[_R, _CAP]:
             st[_G, _DONE] = 1
