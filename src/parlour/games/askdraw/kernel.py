@@ -53,9 +53,11 @@ Fish (STALLED, which a correct game never reaches) and a game with no loser in P
 
 Every compiled function lives in this one file because Numba's disk cache of a function is keyed
 on its own file: compiled code calling another file's hooks would keep running their old
-version after an edit there. The state is a few int64 arrays handed down as arguments to helpers
-compiled without reference counts, never in a tuple of arrays: an array taken out of a tuple is
-reference-counted at every call of a helper, which made the Go Fish kernel three times slower.
+version after an edit there. A game's state is one int64 array (scalars, rules, table and
+tracker by rows, below), handed down as an argument to helpers compiled without reference
+counts, never in a tuple of arrays: an array taken out of a tuple is reference-counted at every
+call of a helper, which made the Go Fish kernel three times slower. The ask and the bots' picks
+are inlined into the turn loop; the rest are calls.
 
 Every function is plain Python on NumPy arrays: compiled by Numba (cached on disk) when Numba is
 present, run as it is otherwise (identical results, much slower).
