@@ -1,4 +1,5 @@
-"""The 7 familles (or Panoplies) kernel against the reference engine, game for game.
+"""The ask-and-draw kernel (the 7 familles, Panoplies, Go Fish) against the reference engine,
+game for game.
 
     python benchmarks/familles_agreement.py                     # 1,000,000 games, 3 players
     python benchmarks/familles_agreement.py --games 200000 --players 2,3,4,6 --workers 4
@@ -7,16 +8,17 @@
     python benchmarks/familles_agreement.py --game panoplies --players 3,2,4
     python benchmarks/familles_agreement.py --game panoplies --bots memory,random,first \
         --players 2,3,4 --games 21000 --workers 2 --rules games=3
+    python benchmarks/familles_agreement.py --game gofish --bots memory,first,random --players 2,3,4
 
-What it compares: every game is played twice, by the compiled kernel and by the reference
-engine itself (`FamillesState` or `PanopliesState` through `play_bots`, the bots built by
-`seeded_bots`: exactly the simulate worker's game), and their outcomes (winners, scores,
+What it compares: every game is played twice, by the compiled kernel and by the reference engine
+itself (`FamillesState`, `PanopliesState` or `GoFishState` through `play_bots`, the bots built
+by `seeded_bots`: exactly the simulate worker's game), and their outcomes (winners, scores,
 status) and asks must be equal. No sample, no second transcription: the reference engine plays
 every game compared, which is what limits the speed (about 300 games per CPU second), so the
-games are cut in chunks played by `--workers` processes. Game i has the seed `simulate` gives
-it (`derive_seed(seed, i)`); the chunks take the player counts of `--players` in turn. `--bots`
-(random, memory, first, for both games) are dealt round the seats, rotated by one seat each
-game as `simulate` rotates them.
+games are cut in chunks played by `--workers` processes. Game i has the seed `simulate` gives it
+(`derive_seed(seed, i)`); the chunks take the player counts of `--players` in turn. `--bots`
+(random, memory, first, for every game) are dealt round the seats, rotated by one seat each game
+as `simulate` rotates them.
 
 Prints progress after each chunk; a difference prints its seed and the two outcomes at once and
 the run goes on. Stops after `--games`, after `--seconds` of wall time, or on Ctrl-C, and
@@ -73,7 +75,7 @@ def compare_chunk(task: Task) -> tuple[int, int, int, list[str], float, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", default="familles", choices=("familles", "panoplies"))
+    parser.add_argument("--game", default="familles", choices=("familles", "panoplies", "gofish"))
     parser.add_argument("--games", type=int, default=1_000_000)
     parser.add_argument("--players", default="3", help="player counts, taken in turn by chunk")
     parser.add_argument("--seed", type=int, default=1)
