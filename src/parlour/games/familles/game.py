@@ -12,6 +12,7 @@ from parlour.core.events import Event
 from parlour.core.game import Game, Seat
 from parlour.games.askdraw.engine import Ask, Grouping, ask_from_id, ask_from_json, normalise_deal
 from parlour.games.askdraw.narration import narrate_ask_draw
+from parlour.games.askdraw.seating import dealt_seats
 from parlour.games.familles.decks import ROLES, Deck, get_deck
 from parlour.games.familles.rules import FAMILY_GROUPING, FamillesRules, FamillesState
 from parlour.i18n import t
@@ -78,11 +79,7 @@ class Familles(FacesInPackage, Game):
         rules: Any = None,
     ) -> FamillesState:
         rules = rules or FamillesRules()
-        if isinstance(seats, int) and deal is not None and "hands" in deal:
-            seats = len(deal["hands"])
-        seat_list = self.seats_from(seats)
-        self.check_players(len(seat_list), rules)
-        rules.check_players(len(seat_list))
+        seat_list = dealt_seats(self, seats, deal, rules)
         if deal is not None:
             deck = get_deck(rules.deck)
             deal = normalise_deal(deal, len(seat_list), NUM_CARDS, lambda c: parse_card(deck, c))

@@ -12,6 +12,7 @@ from parlour.core.events import Event
 from parlour.core.game import Game, Seat
 from parlour.games.askdraw.engine import Grouping, normalise_deal
 from parlour.games.askdraw.groups import group_ask_from_id, group_ask_from_json
+from parlour.games.askdraw.seating import dealt_seats
 from parlour.games.gofish.rules import GoFishRules, GoFishState, RankAsk
 from parlour.games.gofish.texts import card_label, rank_word
 from parlour.i18n import t
@@ -65,11 +66,7 @@ class GoFish(FacesInPackage, Game):
         rules: Any = None,
     ) -> GoFishState:
         rules = rules or GoFishRules()
-        if isinstance(seats, int) and isinstance(deal, Mapping) and "hands" in deal:
-            seats = len(deal["hands"])
-        seat_list = self.seats_from(seats)
-        self.check_players(len(seat_list), rules)
-        rules.check_players(len(seat_list))
+        seat_list = dealt_seats(self, seats, deal, rules)
         if deal is not None:
             deal = normalise_gofish_deal(deal, len(seat_list), rules)
         return GoFishState(rules, seat_list, seed, deal)

@@ -18,6 +18,7 @@ from parlour.games.askdraw.engine import (
     normalise_deal,
 )
 from parlour.games.askdraw.narration import narrate_ask_draw
+from parlour.games.askdraw.seating import dealt_seats
 from parlour.games.panoplies.deck import Wardrobe, wardrobe
 from parlour.games.panoplies.rules import PanopliesRules, PanopliesState
 from parlour.i18n import t
@@ -76,11 +77,7 @@ class Panoplies(FacesInPackage, Game):
         rules: Any = None,
     ) -> PanopliesState:
         rules = rules or PanopliesRules()
-        if isinstance(seats, int) and deal is not None and "hands" in deal:
-            seats = len(deal["hands"])
-        seat_list = self.seats_from(seats)
-        self.check_players(len(seat_list), rules)
-        rules.check_players(len(seat_list))
+        seat_list = dealt_seats(self, seats, deal, rules)
         if deal is not None:
             ward = rules.wardrobe
             deal = normalise_deal(
