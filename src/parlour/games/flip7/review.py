@@ -27,10 +27,10 @@ register(
         "flip7.review.hit": {"en": "hit", "fr": "tirer"},
         "flip7.review.stay": {"en": "stay", "fr": "rester"},
         "flip7.review.good": {
-            "en": "Round {round}, {points} {points:#point|points} in front: {move} was the best "
-            "choice ({value} expected).",
-            "fr": "Manche {round}, {points} {points:#point|points} devant vous : {move} était le "
-            "meilleur choix ({value} en moyenne).",
+            "en": "Round {round}, {points} {points:#point|points} in front: you chose to {move}, "
+            "the best choice ({value} expected).",
+            "fr": "Manche {round}, {points} {points:#point|points} devant vous : vous avez choisi "
+            "de {move}, le meilleur choix ({value} en moyenne).",
         },
         "flip7.review.mistake": {
             "en": "Round {round}, {points} {points:#point|points} in front: you chose to {move} "
