@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
+
+import pytest
 
 from parlour.core.records import record_of
 from parlour.core.review import review_record
@@ -12,6 +15,7 @@ from parlour.games.flip7.game import GAME
 from parlour.games.flip7.public import read_table
 from parlour.games.flip7.rules import HIT, STAY, Flip7Rules
 from tests.games.flip7.helpers import play, table
+from tests.sim.helpers import run_cli
 
 
 def scripted_game() -> dict:
@@ -67,3 +71,18 @@ def test_the_solvers_own_policy_is_never_graded_as_a_mistake() -> None:
     review = review_record(record_of(state), 0)
     assert review is not None and review.graded
     assert not review.mistakes and all(g.loss < 1e-6 for g in review.graded)
+
+
+def test_the_replay_command_prints_a_seats_review(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    saved = tmp_path / "game.json"
+    saved.write_text(json.dumps(scripted_game()))
+    code, out, _ = run_cli(capsys, "replay", str(saved), "--review", "1", "--lang", "en")
+    assert code == 0
+    assert "!    6  Round 1, 47 points in front: you chose to hit" in out
+    assert "3 of 6 decisions cost points" in out and "single-round" in out
+    code, out, _ = run_cli(capsys, "replay", str(saved), "--review", "0", "--json")
+    assert code == 0 and json.loads(out)["summary"]["mistakes"] == 1
+    code, _, err = run_cli(capsys, "replay", str(saved), "--review", "7")
+    assert code != 0 and "seat 7 is not at this game" in err
