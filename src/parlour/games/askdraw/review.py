@@ -68,7 +68,7 @@ def _said(
 ) -> str:
     """An ask as the narration words it ("Ann to Bob: ..."), without a final stop."""
     data = {**ask_data, "target": move.target}
-    if "card" in ask_data:
+    if hasattr(move, "card"):
         data["card"] = move.card
     else:
         data["group"] = move.group
@@ -77,7 +77,12 @@ def _said(
 
 
 def grade(
-    game: Any, tracker: Tracker, moment: Moment, names: Sequence[str], chances: Chances
+    game: Any,
+    tracker: Tracker,
+    moment: Moment,
+    seat: int,
+    names: Sequence[str],
+    chances: Chances,
 ) -> Graded | None:
     legal = list(moment.legal)
     if len(legal) < 2:
@@ -89,7 +94,8 @@ def grade(
     best = made if odds[made] >= top - TIE else odds.index(top)
     gap = top - odds[made]
     mistake = gap >= MARGIN - TIE
-    asked = next(e.data for e in moment.after if e.type == "ask")
+    # The ask as the table heard it carries the fields its narration needs (the deck's name).
+    asked = next((e.data for e in moment.after if e.type == "ask"), {"seat": seat})
     text = {}
     for lang in LANGS:
         said = _said(game, asked, moment.action, lang, names)
@@ -130,7 +136,7 @@ def review_asks(
     for moment in moments:
         for event in moment.seen:
             tracker.observe(event)
-        found = grade(game, tracker, moment, names, chances)
+        found = grade(game, tracker, moment, seat, names, chances)
         if found is not None:
             graded.append(found)
         for event in moment.after:
