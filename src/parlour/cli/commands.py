@@ -3,7 +3,7 @@
 No `from __future__ import annotations`: see parlour/cli/root.py (start-up).
 """
 
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -17,6 +17,14 @@ def replay_command(
     file: Annotated[str, typer.Argument(help="A game record (parlour-record/1 JSON).")],
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
     lang: LangOption = None,
+    review: Annotated[
+        int | None,
+        typer.Option(
+            "--review",
+            metavar="SEAT",
+            help="Print the review of that seat's decisions (0 is the first seat) instead.",
+        ),
+    ] = None,
 ) -> None:
     """Replay a saved game: the narration, or the result with --json."""
     from parlour.core.records import load_record, replay
@@ -25,6 +33,9 @@ def replay_command(
     language = resolve_lang(lang)
     record = load_record(file)
     state, events = replay(record)
+    if review is not None:
+        print_review(record, review, language, as_json)
+        return
     if as_json:
         out_json(
             {
@@ -42,6 +53,26 @@ def replay_command(
         line = state.game.narrate(event, language, names)
         if line:
             console.print(line, highlight=False, markup=False)
+
+
+def print_review(record: dict[str, Any], seat: int, lang: str, as_json: bool) -> None:
+    """A seat's review: its graded decisions (the mistakes marked), the summary, the note."""
+    from parlour.core.errors import ParlourError
+    from parlour.core.review import review_record
+
+    found = review_record(record, seat)
+    if found is None:
+        raise ParlourError(f"{record['game']} offers no review of a seat's decisions")
+    body = found.to_json()
+    if as_json:
+        out_json(body)
+        return
+    for graded in body["decisions"]:
+        mark = "!" if graded["mistake"] else " "
+        console.print(f"{mark} {graded['index'] + 1:>4}  {graded['text'][lang]}",
+                      highlight=False, markup=False)  # fmt: skip
+    console.print(body["summary"]["text"][lang], highlight=False, markup=False)
+    console.print(body["note"][lang], highlight=False, markup=False, style="dim")
 
 
 def rules_command(

@@ -20,11 +20,14 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import inspect
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib.resources.abc import Traversable
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from parlour.core.review import Moment, Review
 
 # What a bulk path returns per game: (winners, scores, turns, status).
 BulkOutcome = tuple[tuple[int, ...], tuple[float, ...], int, str]
@@ -75,6 +78,14 @@ class Capabilities:
     def grouping(self, rules: Any) -> Any | None:
         """The ask-and-draw grouping of the cards (families, characters, ranks): the faces keep
         a seat's memory of the public asks and answers with it. None for other games."""
+        return None
+
+    def review(
+        self, rules: Any, moments: Iterable[Moment], seat: int, names: Sequence[str]
+    ) -> Review | None:
+        """The review of one seat's decisions in a finished game (`parlour.core.review`):
+        each graded from the seat's `moments` alone (its view, the events it saw, its legal
+        moves), never from cards it could not see. None when the game offers no review."""
         return None
 
     # ----- bulk play ----------------------------------------------------------------------

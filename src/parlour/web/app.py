@@ -12,6 +12,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from starlette.applications import Starlette
 
 from parlour.core.records import replay
+from parlour.core.review import review_record
 from parlour.web.hall import Hall
 from parlour.web.replays import ReplayCache
 from parlour.web.routes import ROUTES, available_games, game_info, unavailable
@@ -68,6 +69,12 @@ def replay_steps(record: dict[str, Any], lang: str) -> dict[str, Any]:
     return {"game": game.name, "seats": names, "steps": steps, "result": record.get("result")}
 
 
+def review_json(record: dict[str, Any], seat: str) -> dict[str, Any]:
+    """A seat's review of a finished game (the route checked the seat and that there is one)."""
+    review = review_record(record, int(seat))
+    return review.to_json() if review is not None else {}
+
+
 def create_app(settings: Settings) -> Starlette:
     """The application: one hall over one storage; the routes find both on `app.state`."""
     storage = Storage(settings.db_url)
@@ -90,6 +97,9 @@ def create_app(settings: Settings) -> Starlette:
     app.state.storage = storage
     app.state.settings = settings
     app.state.replays = ReplayCache(replay_steps)
+    # Reviews are cached like replays, keyed by seat instead of language: a Flip 7 review
+    # runs the solver at every decision, once per game and seat.
+    app.state.reviews = ReplayCache(review_json)
     return app
 
 

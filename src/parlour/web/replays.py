@@ -4,6 +4,9 @@ Building a replay re-plays the whole game (tens of milliseconds for a long one);
 event loop, forty requests delayed every other table. Here a replay is built in one worker
 thread, requests for the same game wait for the same build, and the encoded answer of a
 finished game (which never changes) is kept in a cache bounded in bytes.
+
+The same cache serves the reviews (`/review?seat=k`): their key's last part is the seat, which
+`build` receives where a replay receives the language.
 """
 
 from __future__ import annotations

@@ -22,6 +22,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from parlour.bots.base import available_bots
+from parlour.core.capabilities import offers
 from parlour.core.options import describe_options
 from parlour.core.registry import game_names, get_game
 from parlour.i18n import LANGS, t
@@ -259,6 +260,38 @@ async def api_replay(request: Request) -> Response:
     return Response(body, media_type="application/json")
 
 
+def _review_seat(request: Request, record: dict[str, Any]) -> int:
+    """The seat asked for (`?seat=k`), checked against the record's seats."""
+    raw = request.query_params.get("seat")
+    seats = len(record.get("seats") or [])
+    if raw is None or not raw.isdigit() or not 0 <= int(raw) < seats:
+        raise TableError("bad_seat", f"say whose review with ?seat=0 to {seats - 1}")
+    return int(raw)
+
+
+async def api_review(request: Request) -> Response:
+    """A seat's review of a finished game (`parlour.core.review`). Served under the replay's
+    rules, no more: once a game is over its whole record (seed included) is public, so the
+    review of any seat tells nothing the record does not; before the end there is none, since
+    a review of the game in progress would tell the others how a seat weighed its choices."""
+    try:
+        record = _finished_record(request)
+    except TableError as err:
+        return _json_error(err, 404)
+    try:
+        seat = _review_seat(request, record)
+    except TableError as err:
+        return _json_error(err, 400)
+    if not offers(get_game(str(record["game"])), "review"):
+        return _json_error(TableError("no_review", "this game offers no review"), 404)
+    key = (request.path_params["table_id"], request.path_params["number"], str(seat))
+    reviews: ReplayCache = request.app.state.reviews
+    body = await reviews.get(key, record)
+    if body is None:
+        return _json_error(TableError("too_long", "this game is too long to review here"))
+    return Response(body, media_type="application/json")
+
+
 async def api_record(request: Request) -> Response:
     try:
         record = _finished_record(request)
@@ -334,6 +367,7 @@ ROUTES = [
     Route("/api/tables/{table_id}/close", api_close, methods=["POST"]),
     Route("/api/tables/{table_id}/games/{number:int}/replay", api_replay),
     Route("/api/tables/{table_id}/games/{number:int}/record", api_record),
+    Route("/api/tables/{table_id}/games/{number:int}/review", api_review),
     WebSocketRoute("/ws/{table_id}", table_socket),
     Route("/static/games/{name}.js", game_drawing),
     Route("/static/games/{name}.css", game_style),

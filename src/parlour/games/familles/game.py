@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 import parlour.games.familles.texts  # noqa: F401  (registers the texts)
 from parlour.core.capabilities import FacesInPackage, UploadOption
@@ -17,6 +17,9 @@ from parlour.games.familles.decks import ROLES, Deck, get_deck
 from parlour.games.familles.rules import FAMILY_GROUPING, FamillesRules, FamillesState
 from parlour.i18n import t
 from parlour.i18n.common import join_names
+
+if TYPE_CHECKING:
+    from parlour.core.review import Moment, Review
 
 NUM_CARDS = 42
 
@@ -150,6 +153,15 @@ class Familles(FacesInPackage, Game):
     def grouping(self, rules: Any) -> Grouping:
         """How cards group for asking and laying: by family."""
         return FAMILY_GROUPING
+
+    def review(
+        self, rules: Any, moments: Iterable[Moment], seat: int, names: Sequence[str]
+    ) -> Review:
+        """The asks where the table's public knowledge pointed to a surer card."""
+        from parlour.games.askdraw.card_bots import hit_chances
+        from parlour.games.askdraw.review import review_asks
+
+        return review_asks(self, rules, moments, seat, names, hit_chances)
 
     def bots(self) -> Mapping[str, Callable[..., Any]]:
         from parlour.games.familles.bots import BOTS

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 import parlour.games.flip7.texts  # noqa: F401  (registers the texts)
 from parlour.core.capabilities import FacesInPackage
@@ -21,6 +21,9 @@ from parlour.games.flip7.rules import (
 )
 from parlour.i18n import t
 from parlour.i18n.common import join_names
+
+if TYPE_CHECKING:
+    from parlour.core.review import Moment, Review
 
 
 def card_text(name: str, lang: str) -> str:
@@ -165,6 +168,14 @@ class Flip7(FacesInPackage, Game):
         from parlour.games.flip7.public import hit_hint
 
         return hit_hint(view, bonus=getattr(rules, "flip7_bonus", 15))
+
+    def review(
+        self, rules: Any, moments: Iterable[Moment], seat: int, names: Sequence[str]
+    ) -> Review:
+        """Each hit or stay graded by the exact single-round solver (expected round points)."""
+        from parlour.games.flip7.review import review
+
+        return review(rules, moments, seat, names)
 
 
 def parse_hand(text: str) -> list[int]:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 import parlour.games.gofish.texts  # noqa: F401  (registers the texts)
 from parlour.core.capabilities import BulkOutcome, FacesInPackage, Peer
@@ -17,6 +17,9 @@ from parlour.games.gofish.rules import GoFishRules, GoFishState, RankAsk
 from parlour.games.gofish.texts import card_label, rank_word
 from parlour.i18n import t
 from parlour.i18n.common import join_names
+
+if TYPE_CHECKING:
+    from parlour.core.review import Moment, Review
 
 
 def parse_card(rules: GoFishRules, token: Any) -> int:
@@ -95,6 +98,15 @@ class GoFish(FacesInPackage, Game):
     def grouping(self, rules: Any) -> Grouping:
         """How cards group for asking and laying: by rank."""
         return (rules or GoFishRules()).grouping
+
+    def review(
+        self, rules: Any, moments: Iterable[Moment], seat: int, names: Sequence[str]
+    ) -> Review:
+        """The asks where the table's public knowledge pointed to a surer card."""
+        from parlour.games.askdraw.review import review_asks
+        from parlour.games.gofish.bots import rank_chances
+
+        return review_asks(self, rules, moments, seat, names, rank_chances)
 
     def rules_text(self, lang: str) -> str:
         return t("gofish.rules", lang)

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 import parlour.games.panoplies.texts  # noqa: F401  (registers the texts)
 from parlour.core.capabilities import FacesInPackage
@@ -22,6 +22,9 @@ from parlour.games.askdraw.seating import dealt_seats
 from parlour.games.panoplies.deck import Wardrobe, wardrobe
 from parlour.games.panoplies.rules import PanopliesRules, PanopliesState
 from parlour.i18n import t
+
+if TYPE_CHECKING:
+    from parlour.core.review import Moment, Review
 
 STANDARD_CARDS = 42
 
@@ -98,6 +101,15 @@ class Panoplies(FacesInPackage, Game):
     def grouping(self, rules: Any) -> Grouping:
         """How cards group for asking and laying: by character."""
         return (rules or PanopliesRules()).wardrobe.grouping  # type: ignore[no-any-return]
+
+    def review(
+        self, rules: Any, moments: Iterable[Moment], seat: int, names: Sequence[str]
+    ) -> Review:
+        """The asks where the table's public knowledge pointed to a surer card."""
+        from parlour.games.askdraw.card_bots import hit_chances
+        from parlour.games.askdraw.review import review_asks
+
+        return review_asks(self, rules, moments, seat, names, hit_chances)
 
     def action_from_json(self, obj: Mapping[str, Any]) -> Ask:
         return ask_from_json(obj, int(obj.get("num_cards", STANDARD_CARDS)))
