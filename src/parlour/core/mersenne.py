@@ -1,4 +1,4 @@
-"""CPython's `random.Random`, transcribed for the compiled kernels (Flip 7, the 7 familles).
+"""CPython's `random.Random`, transcribed for the compiled kernels (Flip 7, the ask-and-draw games).
 
 A kernel that draws exactly what `random.Random(seed)` draws plays exactly the reference
 engine's game for the same seed, with no decks passed from Python. What is transcribed, from
