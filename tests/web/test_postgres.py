@@ -283,3 +283,84 @@ def test_a_stand_in_takes_over_when_the_other_process_made_the_last_move(
     assert (
         sum(moves_by_seat(db_url, table_id).values()) == played + 1
     )  # the stand-in's move is stored
+
+
+def test_a_move_on_the_known_revision_is_one_statement(pg_cluster: Cluster) -> None:
+    """The optimistic way: a move (and a start, and a game's end) on the revision this process
+    knows reaches the database as one statement, committed on its own (no BEGIN, no COMMIT,
+    no liveness check), and is stored as the locked way stores it."""
+    storage = Storage(pg_cluster.new_database())
+    statements: list[tuple[str, bool]] = []  # each statement, and whether it commits itself
+
+    def sent(conn: sa.Connection, _cursor: Any, sql: str, *_: Any) -> None:
+        autocommit = conn.connection.dbapi_connection.autocommit  # type: ignore[union-attr]
+        statements.append((sql.split()[0], autocommit))
+
+    sa.event.listen(storage.engine, "before_cursor_execute", sent)
+    hall = Hall(storage, bot_delay=0.0)
+    seats = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
+    table, host = hall.create({"game": "beggar", "seats": seats, "sit": 0, "seed": 3})
+    table.join(1, "Bob")
+    statements.clear()
+    table.start(host)
+    state = table.state
+    assert state is not None and statements == [("WITH", True)]
+    while not state.is_over:
+        statements.clear()
+        table.act(state.to_move, {"type": "flip"})
+        assert statements == [("WITH", True)]
+    record = storage.load_game(table.id, 1)
+    assert record is not None and record["actions"] == state.actions
+    assert record["result"] == state.outcome.to_json()  # type: ignore[union-attr]
+    assert storage.list_games(table.id) == [(1, True)]
+    assert storage.load_table(table.id)[1:] == (table.revision, table.settings())  # type: ignore[index]
+    storage.close()
+
+
+def test_a_change_on_a_stale_revision_is_made_again_the_locked_way(pg_cluster: Cluster) -> None:
+    """Two halls on one database, as two processes, neither listening. A change that A tries
+    on the revision it knows, after B moved the revision on, stores nothing; A then takes in
+    B's change under the row lock and makes its own again on the latest state: stored if it
+    still holds (a seat B left free), refused if it no longer does (a move B already made)."""
+    db_url = pg_cluster.new_database()
+    storages = [Storage(db_url), Storage(db_url)]
+    hall_a, hall_b = (Hall(storage, bot_delay=0.0) for storage in storages)
+    seats = [{"kind": "human", "name": "Ann"}, {"kind": "human"}, {"kind": "human"}]
+    table_a, host = hall_a.create({"game": "beggar", "seats": seats, "sit": 0, "seed": 8})
+    table_b = hall_b.find(table_a.id)
+    assert table_b is not None and table_b.revision == table_a.revision
+    table_b.join(1, "Bob")
+    table_a.join(2, "Cid")  # A knows nothing of Bob: stale, then made again under the lock
+    assert [s.name for s in table_a.seats] == ["Ann", "Bob", "Cid"]
+    assert table_a.revision == table_b.revision + 1
+    table_a.start(host)
+    table_b.refresh()
+    state_a, state_b = table_a.state, table_b.state
+    assert state_a is not None and state_b is not None
+    seat = state_b.to_move
+    table_b.act(seat, {"type": "flip"})
+    with pytest.raises(TableError) as refused:  # B made this very move: not stored twice
+        table_a.act(seat, {"type": "flip"})
+    assert refused.value.code == "out_of_turn"
+    assert table_a.revision == table_b.revision and table_a.moves == 1
+    table_a.act(table_a.state.to_move, {"type": "flip"})  # type: ignore[union-attr]
+    record = storages[0].load_game(table_a.id, 1)
+    assert record is not None and len(record["actions"]) == 2
+    assert record["actions"] == table_a.state.actions  # type: ignore[union-attr]
+    assert storages[0].load_table(table_a.id)[2]["seats"] == table_a.settings()["seats"]  # type: ignore[index]
+    for storage in storages:
+        storage.close()
+
+
+def test_a_process_drops_its_own_notifications_by_their_first_characters() -> None:
+    from parlour.web.storage import notice_payload, own_prefix
+
+    mine, other = "0123456789abcdef", "fedcba9876543210"
+    prefix = own_prefix(mine)
+    assert notice_payload("t1", 4, mine).startswith(prefix)
+    assert not notice_payload("t1", 4, other).startswith(prefix)
+    assert json.loads(notice_payload("t1", 4, mine)) == {
+        "origin": mine,
+        "table": "t1",
+        "revision": 4,
+    }
