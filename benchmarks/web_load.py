@@ -12,12 +12,18 @@ CPU milliseconds per move: every server process, and with `--db cluster` every p
 PostgreSQL cluster (its backends included), read from /proc.
 
 Usage: python benchmarks/web_load.py [--levels 10,20,40,80] [--seconds 20] [--game flip7]
-                                    [--db sqlite,cluster|postgresql://...] [--processes N]
+                                    [--db sqlite,cluster|postgresql://...] [--processes N,...]
 `--db cluster` starts a throwaway PostgreSQL cluster (Debian's binaries); `--processes 2` runs
 `parlour serve --workers 2` on it, so a table's player and spectator may well be served by
-different processes (each move then crosses the database and its notifications). Stopped by
-Ctrl-C or SIGTERM, it stops the server and removes the cluster before it exits.
+different processes (each move then crosses the database and its notifications). A comma list
+of databases runs each in turn; `--processes` may be a list as long, one count for each
+(`--db sqlite,cluster,cluster --processes 1,1,2`: SQLite, then PostgreSQL with one process and
+with two, in one run). Stopped by Ctrl-C or SIGTERM, it stops the server and removes the
+cluster before it exits.
 The server and the clients share the machine, so the figure is a floor for the server alone.
+Before the first level, `--warmup` seconds of it run unmeasured (imports, the pool's
+connections); `--tries 2` measures a failed level once more before it counts, for a machine
+shared with other work, where one passing spike fails a level's 99th percentile.
 """
 
 from __future__ import annotations
@@ -179,7 +185,7 @@ def server_roots(server: Server, cluster: Any) -> list[int]:
     return roots
 
 
-def measure(db: str, args: argparse.Namespace, stopped: Stopped) -> dict[str, Any]:
+def measure(db: str, processes: int, args: argparse.Namespace, stopped: Stopped) -> dict[str, Any]:
     """Every level on one database until p99 passes the budget or the pace falls below 90%:
     the tables it holds, and each level's server CPU per move."""
     cluster = server = None
@@ -198,33 +204,46 @@ def measure(db: str, args: argparse.Namespace, stopped: Stopped) -> dict[str, An
             db_url = cluster.new_database()
         else:
             db_url = db
-        server = Server(db_url, bot_delay=args.bot_delay, rate=100, workers=args.processes)
+        server = Server(db_url, bot_delay=args.bot_delay, rate=100, workers=processes)
         server.start()
         shown = f"cluster in {cluster.folder}" if cluster is not None else db
         print(
             f"cpus: {os.cpu_count()}, load average: {os.getloadavg()[0]:.1f}, "
-            f"database: {shown}, processes: {args.processes}",
+            f"database: {shown}, processes: {processes}",
             flush=True,
         )
-        for tables in (int(x) for x in args.levels.split(",")):
-            load = os.getloadavg()[0]
-            before = tree_cpu(server_roots(server, cluster))
-            result = asyncio.run(run_level(server, tables, args))
-            cpu = tree_cpu(server_roots(server, cluster)) - before
-            per_table = result.get("all_moves_per_s", 0) / tables
-            # The first, lightest level sets the nominal pace: each table's moves a second
-            # when nothing waits for the server.
-            nominal = nominal or per_table
-            moves = result.get("all_moves_per_s", 0) * args.seconds
-            result.update(
-                pace=round(per_table / nominal, 2) if nominal else 0,
-                cpu_ms_per_move=round(1000 * cpu / moves, 2) if moves else None,
-                server_cpu_share=round(cpu / args.seconds, 2),
-                load=round(load, 1),
-            )
-            print(json.dumps(result), flush=True)
-            levels.append(result)
-            if result.get("p99_ms", 1e9) > args.budget_ms or result["pace"] < 0.9:
+        sizes = [int(x) for x in args.levels.split(",")]
+        if args.warmup > 0:
+            # Unmeasured: the server's first tables import the game and its bots, and open
+            # the pool's connections; the first level, which sets the nominal pace, should
+            # not pay for that.
+            asyncio.run(run_level(server, sizes[0], argparse.Namespace(**{
+                **vars(args), "seconds": args.warmup,
+            })))  # fmt: skip
+        for tables in sizes:
+            for attempt in range(1, args.tries + 1):
+                load = os.getloadavg()[0]
+                before = tree_cpu(server_roots(server, cluster))
+                result = asyncio.run(run_level(server, tables, args))
+                cpu = tree_cpu(server_roots(server, cluster)) - before
+                per_table = result.get("all_moves_per_s", 0) / tables
+                # The first, lightest level sets the nominal pace: each table's moves a
+                # second when nothing waits for the server.
+                nominal = nominal or per_table
+                moves = result.get("all_moves_per_s", 0) * args.seconds
+                result.update(
+                    pace=round(per_table / nominal, 2) if nominal else 0,
+                    cpu_ms_per_move=round(1000 * cpu / moves, 2) if moves else None,
+                    server_cpu_share=round(cpu / args.seconds, 2),
+                    load=round(load, 1),
+                    attempt=attempt,
+                )
+                print(json.dumps(result), flush=True)
+                levels.append(result)
+                held = result.get("p99_ms", 1e9) <= args.budget_ms and result["pace"] >= 0.9
+                if held:
+                    break
+            if not held:
                 break
             best = tables
     finally:
@@ -232,7 +251,7 @@ def measure(db: str, args: argparse.Namespace, stopped: Stopped) -> dict[str, An
             server.stop()
         if cluster is not None:
             cluster.remove()
-    return {"db": db, "processes": args.processes, "max_tables": best, "levels": levels}
+    return {"db": db, "processes": processes, "max_tables": best, "levels": levels}
 
 
 def main() -> None:
@@ -244,12 +263,30 @@ def main() -> None:
     parser.add_argument("--game", default="flip7")
     parser.add_argument("--budget-ms", type=float, default=100)
     parser.add_argument(
+        "--warmup", type=float, default=5, help="seconds of the first level, unmeasured, first"
+    )
+    parser.add_argument(
+        "--tries",
+        type=int,
+        default=1,
+        help="times a level is measured before it counts as failed (a shared machine's "
+        "passing spike can fail one)",
+    )
+    parser.add_argument(
         "--db", default="sqlite", help="sqlite, cluster or a database URL; a comma list runs each"
     )
-    parser.add_argument("--processes", type=int, default=1, help="server processes")
+    parser.add_argument(
+        "--processes", default="1", help="server processes; a comma list: one count per --db"
+    )
     args = parser.parse_args()
+    dbs = args.db.split(",")
+    counts = [int(n) for n in args.processes.split(",")]
+    if len(counts) == 1:
+        counts *= len(dbs)
+    if len(counts) != len(dbs):
+        parser.error("--processes is one count, or one per database of --db")
     stopped = Stopped()
-    summary = [measure(db, args, stopped) for db in args.db.split(",")]
+    summary = [measure(db, n, args, stopped) for db, n in zip(dbs, counts, strict=True)]
     for run in summary:
         print(json.dumps({"game": args.game, "processes": run["processes"], "db": run["db"],
                           "max_tables_under_budget": run["max_tables"]}))  # fmt: skip

@@ -364,3 +364,43 @@ def test_a_process_drops_its_own_notifications_by_their_first_characters() -> No
         "table": "t1",
         "revision": 4,
     }
+
+
+def test_moves_carried_by_a_notification_are_taken_in_without_a_read(pg_cluster: Cluster) -> None:
+    """A move's notification carries the move: the other process takes it in without a round
+    trip to the database; a notification it cannot take in that way (a game's end, a revision
+    it skipped) makes it read the table instead."""
+    import psycopg
+
+    from parlour.web.listen import conninfo
+
+    db_url = pg_cluster.new_database()
+    storages = [Storage(db_url), Storage(db_url)]
+    hall_a, hall_b = (Hall(storage, bot_delay=0.0) for storage in storages)
+    reads: list[str] = []
+    sa.event.listen(
+        storages[1].engine, "before_cursor_execute", lambda _c, _u, sql, *_: reads.append(sql)
+    )
+    seats = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
+    table_a, host = hall_a.create({"game": "beggar", "seats": seats, "sit": 0, "seed": 4})
+    table_a.join(1, "Bob")
+    table_a.start(host)
+    table_b = hall_b.find(table_a.id)
+    assert table_b is not None and table_b.revision == table_a.revision
+    with psycopg.connect(conninfo(storages[0].url), autocommit=True) as listening:
+        listening.execute("LISTEN parlour")
+        state = table_a.state
+        assert state is not None
+        while not state.is_over:
+            table_a.act(state.to_move, {"type": "flip"})
+            (notice,) = listening.notifies(timeout=5, stop_after=1)
+            reads.clear()
+            hall_b.on_notice(notice.payload)
+            carried = "moves" in json.loads(notice.payload)
+            assert carried != state.is_over  # the last move also ends the game: read
+            assert bool(reads) == state.is_over
+            assert table_b.state.actions == state.actions  # type: ignore[union-attr]
+            assert table_b.revision == table_a.revision and not table_b.lead
+    assert table_b.status == "over" and table_b.state.is_over  # type: ignore[union-attr]
+    for storage in storages:
+        storage.close()

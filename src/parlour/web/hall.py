@@ -185,6 +185,10 @@ class Hall:
             return
         if "seats" in notice:
             table.presence_heard(origin, [int(s) for s in notice["seats"]])
+        elif isinstance(notice.get("moves"), list):
+            table.take_in(
+                int(notice["revision"]), int(notice["game"]), int(notice["step"]), notice["moves"]
+            )
         else:
             table.refresh(int(notice.get("revision") or 0))
 

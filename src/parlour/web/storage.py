@@ -109,6 +109,7 @@ class Stale(ParlourError):
     """An optimistic change found the table changed by another process: nothing was stored."""
 
 
+NOTICE_MAX = 7900  # bytes: PostgreSQL refuses a notification payload of 8000 or more
 PING_IDLE = 5.0  # seconds: a pooled connection idle longer is checked before use
 
 
@@ -334,7 +335,7 @@ class Batch(Change):
         expected = self.revision
         params: dict[str, Any] = {
             "id": self.table_id, "expected": expected, "revision": expected + 1,
-            "channel": CHANNEL, "payload": notice_payload(self.table_id, expected + 1, origin),
+            "channel": CHANNEL, "payload": self._payload(expected + 1, origin),
         }  # fmt: skip
         if self._data is not None:
             params["data"] = self._data
@@ -351,6 +352,21 @@ class Batch(Change):
             raise Stale(f"table {self.table_id} was changed by another process")
         self.revision = expected + 1
         return self.revision
+
+    def _payload(self, revision: int, origin: str) -> str:
+        """The notification; a change that only appends moves carries them, so that the other
+        processes take them in without reading the database (one within NOTIFY's 8000 bytes)."""
+        moves = self._moves
+        if self._data is not None or self._games or self._finished or not moves:
+            return notice_payload(self.table_id, revision, origin)
+        number, step = moves[0]["number"], moves[0]["step"]
+        if any((m["number"], m["step"]) != (number, step + i) for i, m in enumerate(moves)):
+            return notice_payload(self.table_id, revision, origin)
+        appended = {"game": number, "step": step, "moves": [m["action"] for m in moves]}
+        payload = notice_payload(self.table_id, revision, origin, appended)
+        if len(payload.encode()) > NOTICE_MAX:
+            return notice_payload(self.table_id, revision, origin)
+        return payload
 
 
 @functools.cache
@@ -389,10 +405,24 @@ def _batch_statement(data: bool, games: int, moves: int, finished: int) -> TextC
     return text("WITH " + ", ".join(parts) + " SELECT pg_notify(:channel, :payload) FROM bumped")
 
 
-def notice_payload(table_id: str, revision: int, origin: str) -> str:
+def notice_payload(
+    table_id: str, revision: int, origin: str, appended: dict[str, Any] | None = None
+) -> str:
     """A change's notification; `origin` first, so that a process knows its own notifications
-    by their first characters and drops them without parsing them (see `own_prefix`)."""
-    return json.dumps({"origin": origin, "table": table_id, "revision": revision})
+    by their first characters and drops them without parsing them (see `own_prefix`).
+
+    `appended`: the change only appended moves to a game, `{"game", "step", "moves"}` (the
+    game's number, the first move's step, the moves' JSON text).
+    """
+    head = json.dumps({"origin": origin, "table": table_id, "revision": revision})
+    if appended is None:
+        return head
+    # The moves are already JSON: spliced in, not encoded again.
+    moves = ", ".join(appended["moves"])
+    return (
+        f'{head[:-1]}, "game": {int(appended["game"])}, "step": {int(appended["step"])},'
+        f' "moves": [{moves}]}}'
+    )
 
 
 def own_prefix(origin: str) -> str:

@@ -254,6 +254,27 @@ class Table:
     def moves(self) -> int:
         return len(self.state.actions) if self.state is not None else 0
 
+    def take_in(self, revision: int, number: int, step: int, moves: list[Any]) -> None:
+        """Take in the moves another process appended, carried by its notification: the next
+        revision, on the game and at the step this process has; anything else (a notification
+        missed, a game started) is read from the database instead."""
+        state = self.state
+        if (
+            revision != self.revision + 1
+            or state is None
+            or number != self.number
+            or step != len(state.actions)
+        ):
+            self.refresh(revision)
+            return
+        self._caught_up = False
+        for obj in moves:
+            state.apply(state.action_from_json(obj))
+        self.revision = revision
+        self.version += 1
+        self.lead = False
+        self._after_move()
+
     def refresh(self, revision: int | None = None) -> None:
         """Catch up with a change another process committed (told by a notification).
 
