@@ -462,8 +462,13 @@ class Storage:
             _tune_sqlite(self.engine)
         else:
             _ping_idle(self.engine)
-        # The optimistic statement commits on its own: no BEGIN and COMMIT round trips.
-        self._autocommit = self.engine.execution_options(isolation_level="AUTOCOMMIT")
+        # PostgreSQL: the optimistic statement, and reads and notifications that need no
+        # transaction, commit on their own: no BEGIN and COMMIT round trips.
+        self._autocommit = (
+            self.engine.execution_options(isolation_level="AUTOCOMMIT")
+            if self.is_postgres
+            else self.engine
+        )
         try:
             self.migrate()
         except SQLAlchemyError as err:
@@ -569,7 +574,7 @@ class Storage:
     def notify_presence(self, table_id: str, seats: list[int], origin: str) -> None:
         """Tell the other processes which seats of a table are connected to this one."""
         payload = json.dumps({"origin": origin, "table": table_id, "seats": seats})
-        with self.engine.begin() as conn:
+        with self._autocommit.connect() as conn:  # one round trip, no BEGIN and COMMIT
             conn.execute(text("SELECT pg_notify(:channel, :payload)"), {
                 "channel": CHANNEL, "payload": payload,
             })  # fmt: skip
@@ -609,8 +614,13 @@ class Storage:
         self, table_id: str, number: int | None, since: int
     ) -> tuple[int, dict[str, Any], GameRow | None, list[dict[str, Any]]]:
         """A table's committed revision, settings and the moves of its current game from
-        `since` (all of them, with the head, when the game is not `number`)."""
-        with self.engine.connect() as conn:
+        `since` (all of them, with the head, when the game is not `number`).
+
+        Each read commits on its own (no BEGIN, no ROLLBACK round trips): in a transaction at
+        PostgreSQL's READ COMMITTED each statement would see its own snapshot all the same,
+        and a move read beyond the revision is only taken in early.
+        """
+        with self._autocommit.connect() as conn:
             row = conn.execute(
                 select(tables_table.c.revision, tables_table.c.data).where(
                     tables_table.c.id == table_id
