@@ -297,6 +297,9 @@ def test_a_move_on_the_known_revision_is_one_statement(pg_cluster: Cluster) -> N
         statements.append((sql.split()[0], autocommit))
 
     sa.event.listen(storage.engine, "before_cursor_execute", sent)
+    pings: list[object] = []  # the pool's liveness checks (not statements SQLAlchemy sees)
+    ping = storage.engine.dialect.do_ping
+    storage.engine.dialect.do_ping = lambda c: bool(pings.append(c) or ping(c))  # type: ignore[method-assign]
     hall = Hall(storage, bot_delay=0.0)
     seats = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
     table, host = hall.create({"game": "beggar", "seats": seats, "sit": 0, "seed": 3})
@@ -309,6 +312,7 @@ def test_a_move_on_the_known_revision_is_one_statement(pg_cluster: Cluster) -> N
         statements.clear()
         table.act(state.to_move, {"type": "flip"})
         assert statements == [("WITH", True)]
+    assert not pings
     record = storage.load_game(table.id, 1)
     assert record is not None and record["actions"] == state.actions
     assert record["result"] == state.outcome.to_json()  # type: ignore[union-attr]

@@ -16,7 +16,7 @@ On PostgreSQL a change made on the revision this process already knows (nearly e
 is first tried optimistically (`Storage.change(table_id, expected=revision)`): its writes are
 kept until the end and sent as one statement, committed on its own, that bumps the revision
 only if it is still the expected one, writes the rest only if it did and notifies: one round
-trip instead of six. If another process committed first, nothing is written and `Stale` says
+trip instead of five. If another process committed first, nothing is written and `Stale` says
 so; the caller then makes the change again the locked way. The schema is kept by Alembic
 migrations, run at start-up.
 """

@@ -201,7 +201,7 @@ class Table:
 
         On PostgreSQL it is first run optimistically, on the revision this process knows,
         its writes sent as one statement at the end: one round trip where the locked way
-        takes six. If another process committed meanwhile, that attempt stored nothing and
+        takes five. If another process committed meanwhile, that attempt stored nothing and
         the table is as it was; `body` then runs again the locked way, on the latest state.
         """
         if self.hall.storage.is_postgres:
