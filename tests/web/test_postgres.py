@@ -408,3 +408,21 @@ def test_moves_carried_by_a_notification_are_taken_in_without_a_read(pg_cluster:
     assert table_b.status == "over" and table_b.state.is_over  # type: ignore[union-attr]
     for storage in storages:
         storage.close()
+
+
+def test_an_idle_connection_is_checked_after_a_database_restart(
+    pg_cluster: Cluster, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No liveness check on a busy connection, but one on a connection idle a while: the first
+    request after a restart of the database on a quiet site is answered, not refused."""
+    from parlour.web import storage as storage_module
+
+    storage = Storage(pg_cluster.new_database())
+    hall = Hall(storage, bot_delay=0.0)
+    table, _ = hall.create({"game": "beggar", "seats": [{"kind": "bot"}, {"kind": "bot"}]})
+    assert storage.load_table(table.id) is not None  # a pooled connection, now idle
+    pg_cluster.stop()
+    pg_cluster.start()
+    monkeypatch.setattr(storage_module, "PING_IDLE", 0.0)  # idle long enough already
+    assert storage.load_table(table.id) is not None
+    storage.close()
