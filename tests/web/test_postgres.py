@@ -240,7 +240,7 @@ def test_a_stand_in_takes_over_when_the_other_process_made_the_last_move(
     storages = [Storage(db_url), Storage(db_url)]
     hall_a, hall_b = (Hall(storage, bot_delay=0.0) for storage in storages)
 
-    async def scenario() -> tuple[float, int, str]:
+    async def scenario() -> tuple[float, int, int, str]:
         hall_a.resume()
         hall_b.resume()
         seats = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
@@ -272,17 +272,18 @@ def test_a_stand_in_takes_over_when_the_other_process_made_the_last_move(
         await until(lambda: table_a.moves > played, seconds=30)
         waited = asyncio.get_running_loop().time() - gone
         await hall_a.close()
-        return waited, played, table_a.id
+        # Ann may owe more cards (a Beggar penalty): the stand-in, now leading, goes on at
+        # once and may store another move before A is closed.
+        return waited, played, table_a.moves, table_a.id
 
     try:
-        waited, played, table_id = asyncio.run(scenario())
+        waited, played, moves, table_id = asyncio.run(scenario())
     finally:
         for storage in storages:
             storage.close()
     assert waited >= 1 + TAKEOVER - 0.2  # the turn timer, then B's chance to play it
-    assert (
-        sum(moves_by_seat(db_url, table_id).values()) == played + 1
-    )  # the stand-in's move is stored
+    logged = moves_by_seat(db_url, table_id)
+    assert sum(logged.values()) == moves > played  # the stand-in's moves are stored
 
 
 def test_a_move_on_the_known_revision_is_one_statement(pg_cluster: Cluster) -> None:
