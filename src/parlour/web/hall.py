@@ -32,7 +32,7 @@ from parlour.web.seats import (
     web_rule_values,
 )
 from parlour.web.secret import server_secret
-from parlour.web.storage import Storage, StorageDown
+from parlour.web.storage import Storage, StorageDown, own_prefix
 from parlour.web.table import PRESENCE_TTL, Table, log_failure
 
 log = logging.getLogger("parlour.web")
@@ -102,6 +102,7 @@ class Hall:
                 self.storage.url,
                 lambda payload: loop.call_soon_threadsafe(self.on_notice, payload),
                 lambda: loop.call_soon_threadsafe(self.resync),
+                skip=own_prefix(self.origin),
             )
             self._listener.start()
             self._heartbeat = loop.create_task(self._beat())
@@ -184,6 +185,10 @@ class Hall:
             return
         if "seats" in notice:
             table.presence_heard(origin, [int(s) for s in notice["seats"]])
+        elif isinstance(notice.get("moves"), list):
+            table.take_in(
+                int(notice["revision"]), int(notice["game"]), int(notice["step"]), notice["moves"]
+            )
         else:
             table.refresh(int(notice.get("revision") or 0))
 

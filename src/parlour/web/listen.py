@@ -6,6 +6,10 @@ its own connection; when the database goes away it reconnects with back-off and,
 asks the hall to compare every table with the database, since notifications sent meanwhile are
 lost. PostgreSQL's own LISTEN/NOTIFY needs no other service (no Redis), and a notification
 is sent only if its transaction commits, so a page never hears of a move that did not happen.
+
+PostgreSQL also delivers a process's own notifications to its listener: those are dropped
+here, in the listener's thread, by their first characters (`skip`), neither parsed nor handed
+to the event loop, whose wake-up would cost more than the notification is worth.
 """
 
 from __future__ import annotations
@@ -30,11 +34,16 @@ class Listener(threading.Thread):
     """Calls `on_notice(payload)` for each notification; `on_reconnect()` after an outage."""
 
     def __init__(
-        self, url: str, on_notice: Callable[[str], object], on_reconnect: Callable[[], object]
+        self,
+        url: str,
+        on_notice: Callable[[str], object],
+        on_reconnect: Callable[[], object],
+        skip: str | None = None,
     ) -> None:
         super().__init__(name="parlour-listen", daemon=True)
         self.dsn = conninfo(url)
         self.on_notice = on_notice
+        self.skip = skip  # how this process's own notifications begin
         self.on_reconnect = on_reconnect
         self._stop = threading.Event()
 
@@ -56,7 +65,8 @@ class Listener(threading.Thread):
                     first, delay = False, 0.0
                     while not self._stop.is_set():
                         for notice in conn.notifies(timeout=1.0):
-                            self.on_notice(notice.payload)
+                            if self.skip is None or not notice.payload.startswith(self.skip):
+                                self.on_notice(notice.payload)
             except RuntimeError:
                 return  # the event loop is closed: the server is stopping
             except psycopg.Error as err:

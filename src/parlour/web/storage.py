@@ -10,12 +10,21 @@ Every change of a table runs in `Storage.change(table_id)`: one transaction that
 table's row (PostgreSQL: `SELECT ... FOR UPDATE`), so that several server processes on one
 database apply a table's moves one at a time, each on the latest committed state. On
 PostgreSQL the transaction ends with `pg_notify`, delivered on commit to the other processes
-(see `parlour.web.listen`). The schema is kept by Alembic migrations, run at start-up.
+(see `parlour.web.listen`).
+
+On PostgreSQL a change made on the revision this process already knows (nearly every move)
+is first tried optimistically (`Storage.change(table_id, expected=revision)`): its writes are
+kept until the end and sent as one statement, committed on its own, that bumps the revision
+only if it is still the expected one, writes the rest only if it did and notifies: one round
+trip instead of five. If another process committed first, nothing is written and `Stale` says
+so; the caller then makes the change again the locked way. The schema is kept by Alembic
+migrations, run at start-up.
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import time
 from collections.abc import Iterator
@@ -43,7 +52,13 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Connection, Engine, make_url
-from sqlalchemy.exc import ArgumentError, NoSuchModuleError, SQLAlchemyError
+from sqlalchemy.exc import (
+    ArgumentError,
+    InvalidatePoolError,
+    NoSuchModuleError,
+    SQLAlchemyError,
+)
+from sqlalchemy.sql.elements import TextClause
 
 from parlour.core.errors import ParlourError
 
@@ -90,6 +105,14 @@ class StorageDown(ParlourError):
     """The database did not answer or refused a write: nothing was stored."""
 
 
+class Stale(ParlourError):
+    """An optimistic change found the table changed by another process: nothing was stored."""
+
+
+NOTICE_MAX = 7900  # bytes: PostgreSQL refuses a notification payload of 8000 or more
+PING_IDLE = 5.0  # seconds: a pooled connection idle longer is checked before use
+
+
 def default_db_url() -> str:
     """A SQLite file in the user's data folder (the platform's own: XDG on Linux, Application
     Support on macOS, AppData on Windows): nothing to set up."""
@@ -128,6 +151,36 @@ def _tune_sqlite(engine: Engine) -> None:
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute("PRAGMA synchronous=NORMAL")
         cursor.close()
+
+
+def _ping_idle(engine: Engine) -> None:
+    """Check a pooled connection before use only if it was idle for PING_IDLE seconds.
+
+    A busy server uses its connections all the time, and a database that went away fails the
+    request in flight, which invalidates the whole pool (SQLAlchemy does so on a
+    disconnection): the next checkouts connect anew. A quiet site's first request after a
+    database restart would otherwise meet a dead connection; the check spares it the error.
+    """
+
+    @event.listens_for(engine, "checkin")
+    def _on_checkin(_dbapi_connection: Any, record: Any) -> None:
+        record.info["idle_since"] = time.monotonic()
+
+    @event.listens_for(engine, "checkout")
+    def _on_checkout(dbapi_connection: Any, record: Any, _proxy: Any) -> None:
+        since = record.info.get("idle_since")
+        if since is None or time.monotonic() - since < PING_IDLE:
+            return
+        try:
+            alive = engine.dialect.do_ping(dbapi_connection)
+        except engine.dialect.loaded_dbapi.Error as err:
+            alive = not engine.dialect.is_disconnect(err, dbapi_connection, None)
+            if alive:
+                raise
+        if not alive:
+            # The database restarted: the pool drops this connection and every other made
+            # before now, and connects anew.
+            raise InvalidatePoolError("a pooled connection was closed by the database")
 
 
 @dataclass
@@ -214,8 +267,7 @@ class Change:
         self.revision += 1
         if self.storage.is_postgres:
             # One round trip, not two: each costs both the server and PostgreSQL a wake-up.
-            payload = json.dumps({"table": self.table_id, "revision": self.revision,
-                                  "origin": origin})  # fmt: skip
+            payload = notice_payload(self.table_id, self.revision, origin)
             self.conn.execute(_BUMP_AND_NOTIFY, {
                 "revision": self.revision, "id": self.table_id, "channel": CHANNEL,
                 "payload": payload,
@@ -229,6 +281,155 @@ class Change:
         return self.revision
 
 
+class Batch(Change):
+    """An optimistic change (PostgreSQL): the table is taken to be at the revision this process
+    knows, its writes are kept, and `bump` sends them as one statement that commits on its own.
+
+    The statement bumps the revision only if it is still the expected one (the update waits
+    for another process's row lock, then looks again), writes the rest only if the bump did,
+    and notifies the other processes: all of it or nothing, in one round trip. No row is
+    read, so a change whose revision another process moved on raises Stale, nothing written.
+    """
+
+    def __init__(self, storage: Storage, conn: Connection, table_id: str, expected: int) -> None:
+        self.storage = storage
+        self.conn = conn
+        self.table_id = table_id
+        self.revision = expected
+        self.data = {}  # not read: the table is the caller's own, as of `expected`
+        self.dirty = False
+        self._data: str | None = None
+        self._games: dict[int, dict[str, Any]] = {}
+        self._moves: list[dict[str, Any]] = []
+        self._finished: dict[int, str] = {}
+
+    def game(self, number: int) -> GameRow | None:
+        raise ParlourError("an optimistic change reads nothing")
+
+    def moves(self, number: int, since: int = 0) -> list[dict[str, Any]]:
+        raise ParlourError("an optimistic change reads nothing")
+
+    def save_table(self, data: dict[str, Any]) -> None:
+        self.dirty = True
+        self._data = json.dumps(data)
+
+    def new_game(self, number: int, head: dict[str, Any]) -> None:
+        self.dirty = True
+        self._games[number] = {"record": json.dumps(head, ensure_ascii=False), "result": None}
+
+    def append(self, number: int, step: int, seat: int | None, action: dict[str, Any]) -> None:
+        self.dirty = True
+        self._moves.append({
+            "number": number, "step": step, "seat": seat,
+            "action": json.dumps(action, ensure_ascii=False), "at": time.time(),
+        })  # fmt: skip
+
+    def finish(self, number: int, result: dict[str, Any]) -> None:
+        self.dirty = True
+        if number in self._games:  # a game made and over in one change: one row
+            self._games[number]["result"] = json.dumps(result)
+        else:
+            self._finished[number] = json.dumps(result)
+
+    def bump(self, origin: str) -> int:
+        expected = self.revision
+        params: dict[str, Any] = {
+            "id": self.table_id, "expected": expected, "revision": expected + 1,
+            "channel": CHANNEL, "payload": self._payload(expected + 1, origin),
+        }  # fmt: skip
+        if self._data is not None:
+            params["data"] = self._data
+        for i, (number, game) in enumerate(self._games.items()):
+            params.update({f"g{i}_number": number, f"g{i}_record": game["record"],
+                           f"g{i}_result": game["result"]})  # fmt: skip
+        for i, move in enumerate(self._moves):
+            params.update({f"m{i}_{key}": value for key, value in move.items()})
+        for i, (number, result) in enumerate(self._finished.items()):
+            params.update({f"f{i}_number": number, f"f{i}_result": result})
+        shape = (self._data is not None, len(self._games), len(self._moves), len(self._finished))
+        row = self.conn.execute(_batch_statement(*shape), params).first()
+        if row is None:
+            raise Stale(f"table {self.table_id} was changed by another process")
+        self.revision = expected + 1
+        return self.revision
+
+    def _payload(self, revision: int, origin: str) -> str:
+        """The notification; a change that only appends moves carries them, so that the other
+        processes take them in without reading the database (one within NOTIFY's 8000 bytes)."""
+        moves = self._moves
+        if self._data is not None or self._games or self._finished or not moves:
+            return notice_payload(self.table_id, revision, origin)
+        number, step = moves[0]["number"], moves[0]["step"]
+        if any((m["number"], m["step"]) != (number, step + i) for i, m in enumerate(moves)):
+            return notice_payload(self.table_id, revision, origin)
+        appended = {"game": number, "step": step, "moves": [m["action"] for m in moves]}
+        payload = notice_payload(self.table_id, revision, origin, appended)
+        if len(payload.encode()) > NOTICE_MAX:
+            return notice_payload(self.table_id, revision, origin)
+        return payload
+
+
+@functools.cache
+def _batch_statement(data: bool, games: int, moves: int, finished: int) -> TextClause:
+    """The one statement of an optimistic change of this shape (cached: the driver then keeps
+    it prepared on each connection, parsed and planned once).
+
+    The casts give the parameters their column's type: in `INSERT ... SELECT`, an untyped
+    parameter (a None above all) would be read as text.
+    """
+    parts = [
+        "bumped AS (UPDATE parlour_tables SET revision = :revision"
+        + (", data = :data" if data else "")
+        + " WHERE id = :id AND revision = :expected RETURNING id)"
+    ]
+    for i in range(games):
+        parts.append(
+            f'g{i} AS (INSERT INTO parlour_games (table_id, number, "over", record, result)'
+            f" SELECT id, CAST(:g{i}_number AS INTEGER), CAST(:g{i}_result AS TEXT) IS NOT NULL,"
+            f" CAST(:g{i}_record AS TEXT), CAST(:g{i}_result AS TEXT) FROM bumped)"
+        )
+    for i in range(moves):
+        parts.append(
+            f"m{i} AS (INSERT INTO parlour_moves (table_id, number, step, seat, action, at)"
+            f" SELECT id, CAST(:m{i}_number AS INTEGER), CAST(:m{i}_step AS INTEGER),"
+            f" CAST(:m{i}_seat AS INTEGER), CAST(:m{i}_action AS TEXT),"
+            f" CAST(:m{i}_at AS DOUBLE PRECISION) FROM bumped)"
+        )
+    for i in range(finished):
+        parts.append(
+            f'f{i} AS (UPDATE parlour_games SET "over" = TRUE,'
+            f" result = CAST(:f{i}_result AS TEXT) FROM bumped"
+            f" WHERE parlour_games.table_id = bumped.id"
+            f" AND parlour_games.number = CAST(:f{i}_number AS INTEGER))"
+        )
+    return text("WITH " + ", ".join(parts) + " SELECT pg_notify(:channel, :payload) FROM bumped")
+
+
+def notice_payload(
+    table_id: str, revision: int, origin: str, appended: dict[str, Any] | None = None
+) -> str:
+    """A change's notification; `origin` first, so that a process knows its own notifications
+    by their first characters and drops them without parsing them (see `own_prefix`).
+
+    `appended`: the change only appended moves to a game, `{"game", "step", "moves"}` (the
+    game's number, the first move's step, the moves' JSON text).
+    """
+    head = json.dumps({"origin": origin, "table": table_id, "revision": revision})
+    if appended is None:
+        return head
+    # The moves are already JSON: spliced in, not encoded again.
+    moves = ", ".join(appended["moves"])
+    return (
+        f'{head[:-1]}, "game": {int(appended["game"])}, "step": {int(appended["step"])},'
+        f' "moves": [{moves}]}}'
+    )
+
+
+def own_prefix(origin: str) -> str:
+    """How every notification of the process `origin` begins."""
+    return json.dumps({"origin": origin})[:-1] + ","
+
+
 class Storage:
     """Tables, games and their move logs in a SQL database."""
 
@@ -237,8 +438,11 @@ class Storage:
         self.url = url
         shown = masked(url)
         try:
-            options: dict[str, Any] = {"future": True, "pool_pre_ping": True}
-            if make_url(url).get_backend_name() == "postgresql":
+            postgres = make_url(url).get_backend_name() == "postgresql"
+            # PostgreSQL: no liveness check on every checkout (a round trip per move), only
+            # on a connection idle a while (see `_ping_idle`).
+            options: dict[str, Any] = {"future": True, "pool_pre_ping": not postgres}
+            if postgres:
                 # A database that does not answer fails a request in seconds, not minutes; a
                 # move never waits long behind another process's row lock (set once for the
                 # connection, not by a statement in every transaction).
@@ -256,6 +460,15 @@ class Storage:
         self.is_postgres = self.engine.dialect.name == "postgresql"
         if self.engine.dialect.name == "sqlite":
             _tune_sqlite(self.engine)
+        else:
+            _ping_idle(self.engine)
+        # PostgreSQL: the optimistic statement, and reads and notifications that need no
+        # transaction, commit on their own: no BEGIN and COMMIT round trips.
+        self._autocommit = (
+            self.engine.execution_options(isolation_level="AUTOCOMMIT")
+            if self.is_postgres
+            else self.engine
+        )
         try:
             self.migrate()
         except SQLAlchemyError as err:
@@ -334,12 +547,18 @@ class Storage:
 
     # ----- changes --------------------------------------------------------------------------
     @contextlib.contextmanager
-    def change(self, table_id: str) -> Iterator[Change]:
+    def change(self, table_id: str, expected: int | None = None) -> Iterator[Change]:
         """A transaction on one table, its row locked; committed on leaving, else rolled back.
 
-        A database fault (down, restarted, refusing) comes out as StorageDown.
+        With `expected` (the revision the caller knows) on PostgreSQL: an optimistic change
+        (`Batch`), which raises Stale if the table is no longer at that revision. A database
+        fault (down, restarted, refusing) comes out as StorageDown.
         """
         try:
+            if expected is not None and self.is_postgres:
+                with self._autocommit.connect() as conn:
+                    yield Batch(self, conn, table_id, expected)
+                return
             with self.engine.begin() as conn:
                 yield Change(self, conn, table_id)
         except SQLAlchemyError as err:
@@ -347,15 +566,15 @@ class Storage:
 
     def _notify(self, conn: Connection, table_id: str, revision: int, origin: str) -> None:
         if self.is_postgres:
-            payload = json.dumps({"table": table_id, "revision": revision, "origin": origin})
+            payload = notice_payload(table_id, revision, origin)
             conn.execute(text("SELECT pg_notify(:channel, :payload)"), {
                 "channel": CHANNEL, "payload": payload,
             })  # fmt: skip
 
     def notify_presence(self, table_id: str, seats: list[int], origin: str) -> None:
         """Tell the other processes which seats of a table are connected to this one."""
-        payload = json.dumps({"table": table_id, "seats": seats, "origin": origin})
-        with self.engine.begin() as conn:
+        payload = json.dumps({"origin": origin, "table": table_id, "seats": seats})
+        with self._autocommit.connect() as conn:  # one round trip, no BEGIN and COMMIT
             conn.execute(text("SELECT pg_notify(:channel, :payload)"), {
                 "channel": CHANNEL, "payload": payload,
             })  # fmt: skip
@@ -395,8 +614,13 @@ class Storage:
         self, table_id: str, number: int | None, since: int
     ) -> tuple[int, dict[str, Any], GameRow | None, list[dict[str, Any]]]:
         """A table's committed revision, settings and the moves of its current game from
-        `since` (all of them, with the head, when the game is not `number`)."""
-        with self.engine.connect() as conn:
+        `since` (all of them, with the head, when the game is not `number`).
+
+        Each read commits on its own (no BEGIN, no ROLLBACK round trips): in a transaction at
+        PostgreSQL's READ COMMITTED each statement would see its own snapshot all the same,
+        and a move read beyond the revision is only taken in early.
+        """
+        with self._autocommit.connect() as conn:
             row = conn.execute(
                 select(tables_table.c.revision, tables_table.c.data).where(
                     tables_table.c.id == table_id
