@@ -69,12 +69,14 @@ class Tab:
         self.context = browser.new_context(viewport=size)
         self.page = self.context.new_page()
         self.frames: list[dict[str, Any]] = []
+        self.sent: list[dict[str, Any]] = []  # every WebSocket frame the page sent
         self.page_errors: list[str] = []
         self.page.on("websocket", self._watch)
         self.page.on("pageerror", lambda err: self.page_errors.append(str(err)))
 
     def _watch(self, socket: Any) -> None:
         socket.on("framereceived", lambda payload: self.frames.append(json.loads(payload)))
+        socket.on("framesent", lambda payload: self.sent.append(json.loads(payload)))
 
     def close(self) -> None:
         self.context.close()
@@ -427,3 +429,42 @@ def test_a_seat_kept_for_a_guest_and_the_host_closing_the_table(
     finally:
         for tab in (host, stranger, guest):
             tab.close()
+
+
+def test_a_whole_beggar_game_plays_itself_with_no_click_after_start(
+    browser: Any, server: Server
+) -> None:
+    host, guest = Tab(browser), Tab(browser, phone=True)
+    try:
+        page = host.page
+        page.goto(f"{server.url}/new?game=beggar")
+        page.wait_for_selector("#create")
+        # A plain checkbox, up front (not folded in the options), and ticked.
+        assert page.is_visible("#opt-speed") and page.is_checked("#opt-speed")
+        assert "by themselves" in (page.text_content("label.opt-headline") or "")
+        page.fill("#my-name", "Alice")
+        page.select_option("#count", "3")
+        page.fill("#seed", "24")
+        page.click("details summary")
+        page.fill("#opt-pace_ms", "100")
+        page.click("#create button[type=submit]")
+        page.wait_for_selector("#start")
+        table_id = page.url.rsplit("/", 1)[1]
+        join(guest, host.page.input_value("#invite"))
+        host.page.wait_for_function("document.querySelectorAll('.seat .dot.on').length === 2")
+        host.page.click("#start")
+        for tab in (host, guest):
+            tab.page.wait_for_selector(".banner", timeout=90000)
+        record = server.get(f"/api/tables/{table_id}/games/1/record")
+        assert record["rules"]["speed"] is True and record["rules"]["pace_ms"] == 100
+        # Both people had flips to make, and neither page sent one: the server played them.
+        flips = {e["seat"] for tab in (host, guest) for f in tab.states() for e in f["events"]
+                 if e["type"] == "flip"}  # fmt: skip
+        assert {0, 1} <= flips
+        for seat, tab in enumerate((host, guest)):
+            assert not [m for m in tab.sent if m.get("type") == "act"]
+            assert check_frames(record, [f for f in tab.frames if f.get("number") == 1], seat)
+            assert not tab.page_errors
+    finally:
+        host.close()
+        guest.close()

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 
 from parlour.cli import main
+from parlour.web.routes import game_info
 from parlour.web.tables import Client, Hall
 
 
@@ -23,7 +25,9 @@ async def until(condition: Callable[[], bool], seconds: float = 20.0) -> None:
 def test_a_bot_takes_over_the_seat_of_a_player_who_is_gone(hall: Hall) -> None:
     async def scenario() -> tuple[int, list[int]]:
         seats = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
-        table, host = hall.create({"game": "beggar", "seats": seats, "sit": 0, "turn_timer": 1})
+        # The flips do not play themselves here: the timer's stand-in plays Bob's.
+        request = {"game": "beggar", "seats": seats, "sit": 0, "turn_timer": 1}
+        table, host = hall.create({**request, "rules": {"speed": False}})
         table.join(1, "Bob")
         present = Client(0, "en")
         table.attach(present)
@@ -52,7 +56,8 @@ def test_a_bot_takes_over_the_seat_of_a_player_who_is_gone(hall: Hall) -> None:
 def test_no_stand_in_without_a_timer(hall: Hall) -> None:
     async def scenario() -> int:
         seats = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
-        table, host = hall.create({"game": "beggar", "seats": seats, "sit": 0})
+        request = {"game": "beggar", "seats": seats, "sit": 0, "rules": {"speed": False}}
+        table, host = hall.create(request)
         table.join(1, "Bob")
         table.start(host)
         table.schedule()
@@ -61,6 +66,56 @@ def test_no_stand_in_without_a_timer(hall: Hall) -> None:
         return len(table.state.actions)  # type: ignore[union-attr]
 
     assert asyncio.run(scenario()) == 0
+
+
+def test_beggar_flips_play_themselves_on_the_server_with_both_pages_open(hall: Hall) -> None:
+    async def scenario() -> tuple[Any, int, list[int]]:
+        seats = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
+        request = {"game": "beggar", "seats": seats, "sit": 0, "seed": 5}
+        table, host = hall.create({**request, "rules": {"pace_ms": 50}})
+        table.join(1, "Bob")
+        pages = [Client(0, "en"), Client(1, "en")]
+        for page in pages:
+            table.attach(page)  # open, and never clicking: a hidden tab would do the same
+        table.start(host)
+        state = table.state
+        assert state is not None
+        await until(lambda: state.is_over, seconds=60)
+        for page in pages:
+            table.detach(page)
+        movers = [e.data["seat"] for e in state.log if e.type == "flip"]
+        assert hall.storage.count_moves(table.id, 1) == len(state.actions)  # each one stored
+        return table.rules, len(state.actions), movers
+
+    rules, played, movers = asyncio.run(scenario())
+    assert rules.speed  # on by default at a web table, though off in the rules themselves
+    assert played > 0 and set(movers) == {0, 1}
+
+
+def test_a_player_who_switches_the_autoplay_off_is_waited_for(hall: Hall) -> None:
+    async def scenario() -> Any:
+        seats = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
+        request = {"game": "beggar", "seats": seats, "sit": 0, "rules": {"speed": False}}
+        table, host = hall.create(request)
+        table.join(1, "Bob")
+        pages = [Client(0, "en"), Client(1, "en")]
+        for page in pages:
+            table.attach(page)
+        table.start(host)
+        await asyncio.sleep(0.3)
+        return table
+
+    table = asyncio.run(scenario())
+    assert table._task is None and table.moves == 0  # each flip is his own click
+
+
+def test_the_form_shows_the_autoplay_as_a_checkbox_up_front() -> None:
+    for lang, words in (("en", "by themselves"), ("fr", "toutes seules")):
+        options = {o["name"]: o for o in game_info("beggar", lang)["options"]}
+        speed = options["speed"]
+        assert speed["headline"] and speed["default"] is True and speed["type"] == "bool"
+        assert words in speed["label"]
+        assert not options["pace_ms"]["headline"]
 
 
 @pytest.mark.parametrize(

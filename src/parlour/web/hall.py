@@ -250,6 +250,8 @@ class Hall:
         raw_rules = request.get("rules") or {}
         if not isinstance(raw_rules, Mapping):
             raise TableError("bad_rules", "rules are a JSON object")
+        # The game's web defaults first (Beggar's flips play themselves), then the host's.
+        raw_rules = {**game.web_defaults(), **raw_rules}
         values = web_rule_values(game, raw_rules, request.get("deck_upload"), register=register)
         try:
             return make_rules(game.rules_class, values)

@@ -25,6 +25,7 @@ from parlour.core.options import describe_options
 from parlour.core.registry import game_names, get_game
 from parlour.i18n import LANGS, t
 from parlour.i18n.about import game_credits
+from parlour.i18n.options import option_help, option_label
 from parlour.web.hall import Hall
 from parlour.web.inbound import BodyTooLarge, parse_json, read_capped
 from parlour.web.protocol import Session
@@ -107,8 +108,11 @@ def game_info(name: str, lang: str) -> dict[str, Any]:
     hints = typing.get_type_hints(game.rules_class)
     options = []
     uploadable = game.upload_option()
+    headline = game.web_defaults()
     for field, default, help_text, choices in describe_options(game.rules_class):
         kind = _type_name(hints[field])
+        default = headline.get(field, default)  # what a web table starts from
+        help_text = option_help(game.name, field, help_text, lang)
         upload = uploadable is not None and field == uploadable.field
         if uploadable is not None and upload:
             # Over the web such a value is a shipped one or an uploaded file, never a path.
@@ -119,8 +123,10 @@ def game_info(name: str, lang: str) -> dict[str, Any]:
         options.append(
             {
                 "name": field,
+                "label": option_label(game.name, field, lang),
                 "default": default,
                 "help": help_text,
+                "headline": field in headline,
                 "choices": list(choices) if choices else None,
                 "type": kind,
                 "upload": upload,

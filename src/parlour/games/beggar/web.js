@@ -12,6 +12,7 @@ const WORDS = {
   out: ["out", "éliminé"],
   my_stack: ["Your stack, top first", "Votre pile, du dessus"],
   capture: ["Captured!", "Ramassé !"],
+  by_themselves: ["your cards turn up by themselves", "vos cartes se retournent toutes seules"],
 };
 const w = (key, values = {}) => {
   let text = WORDS[key][lang === "fr" ? 1 : 0];
@@ -76,14 +77,13 @@ export function label(action) {
   return action.type === "flip" ? w("flip") : action.type;
 }
 
-export function status(view) {
-  return view.round > 1 || view.rounds.length ? tr("round", { n: view.round }) : "";
-}
-
-// The speed option: the interface flips for you at the table's pace.
-export function auto(view, ctx) {
-  if (view.pace_ms && ctx.legal.length && !view.over) return { action: ctx.legal[0], delay: view.pace_ms };
-  return null;
+export function status(view, ctx) {
+  const parts = [];
+  if (view.round > 1 || view.rounds.length) parts.push(tr("round", { n: view.round }));
+  // The speed option: the server turns up the cards at the table's pace (a page that is
+  // hidden or throttled never holds the game up), so the page only says so.
+  if (view.pace_ms && !view.over && ctx?.you !== null && ctx?.you !== undefined) parts.push(w("by_themselves"));
+  return parts.join(" · ");
 }
 
 export function animate(events, root) {

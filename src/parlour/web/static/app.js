@@ -120,6 +120,12 @@ async function lobby() {
 // ----- creating a table ---------------------------------------------------------------------
 function optionInput(option) {
   const id = `opt-${option.name}`;
+  const label = option.label || option.name;
+  if (option.headline && option.type === "bool") {
+    // A game's headline switch (Beggar's flips playing themselves): a plain checkbox, up front.
+    return `<label class="opt-headline"><input type="checkbox" id="${id}" data-opt="${option.name}" data-type="bool" ${option.default ? "checked" : ""}>
+      ${esc(label)}</label><div class="help">${esc(option.help)}</div>`;
+  }
   let input;
   if (option.choices) {
     input = `<select id="${id}" data-opt="${option.name}" data-type="${option.type}">${option.choices.map((c) =>
@@ -133,7 +139,7 @@ function optionInput(option) {
     input = `<input type="${numeric ? "number" : "text"}" id="${id}" data-opt="${option.name}" data-type="${option.type}"
       value="${option.default ?? ""}" ${option.type.startsWith("optional") ? 'placeholder="—"' : ""}>`;
   }
-  return `<div class="opt"><label for="${id}">${esc(option.name)}</label><div>${input}<div class="help">${esc(option.help)}</div></div></div>`;
+  return `<div class="opt"><label for="${id}">${esc(label)}</label><div>${input}<div class="help">${esc(option.help)}</div></div></div>`;
 }
 
 function readOption(el) {
@@ -163,7 +169,8 @@ async function newTable(name) {
     <label>${t("language")} <select id="table-lang"><option value="en" ${lang === "en" ? "selected" : ""}>English</option><option value="fr" ${lang === "fr" ? "selected" : ""}>Français</option></select></label>
     <label>${t("turn_timer")} <input type="number" id="timer" min="0" max="600" value="0"></label>
     <label>${t("deal_number")} <input type="number" id="seed" min="0" placeholder="—"></label>
-    <details><summary>${t("options")}</summary>${game.options.map(optionInput).join("")}</details>
+    ${game.options.filter((o) => o.headline).map(optionInput).join("")}
+    <details><summary>${t("options")}</summary>${game.options.filter((o) => !o.headline).map(optionInput).join("")}</details>
     <p><button type="submit" class="big">${t("create")}</button></p>
   </form>`;
   const editors = document.getElementById("seat-editors");
@@ -385,7 +392,6 @@ async function tablePage(tableId) {
     document.getElementById("log").innerHTML = stateBox.log.map((line) => `<p>${esc(line)}</p>`).join("");
   };
 
-  let autoTimer = null;
   const paintGame = (events) => {
     const message = stateBox.message;
     const board = document.getElementById("board");
@@ -430,14 +436,11 @@ async function tablePage(tableId) {
       paintGame([]);
     }));
     if (events.length && draw.animate) draw.animate(events, document.getElementById("felt"), ctx);
-    clearTimeout(autoTimer);
-    const auto = draw.auto ? draw.auto(view, ctx) : null;
-    if (auto) autoTimer = setTimeout(() => act(auto.action), auto.delay);
   };
 
   current.onLang = () => send({ type: "lang", lang });
   connect();
-  leaveView = () => { closed = true; clearTimeout(retryTimer); clearTimeout(autoTimer); socket?.close(); };
+  leaveView = () => { closed = true; clearTimeout(retryTimer); socket?.close(); };
 }
 
 export function outcomeText(view, names) {
