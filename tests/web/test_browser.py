@@ -468,3 +468,47 @@ def test_a_whole_beggar_game_plays_itself_with_no_click_after_start(
     finally:
         host.close()
         guest.close()
+
+
+def seated_tabs(browser: Any, server: Server, request: dict[str, Any]) -> tuple[str, list[Tab]]:
+    """A table made through the API, the host at seat 0 and a guest at seat 1, each in a page
+    that holds its seat's token."""
+    made = server.post("/api/tables", request)
+    table_id, host_token = made["id"], made["token"]
+    guest_token = server.post(f"/api/tables/{table_id}/join", {"seat": 1, "name": "Bob"})["token"]
+    tabs = [Tab(browser), Tab(browser)]
+    for seat, (tab, token) in enumerate(zip(tabs, (host_token, guest_token), strict=True)):
+        held = json.dumps({"token": token, "seat": seat, "host": seat == 0})
+        tab.context.add_init_script(
+            f"localStorage.setItem('parlour.seat.{table_id}', {json.dumps(held)})"
+        )
+        tab.page.goto(f"{server.url}/t/{table_id}")
+        tab.page.wait_for_selector(".seat.me")
+    return table_id, tabs
+
+
+def test_reading_the_rules_mid_game_is_not_being_away(browser: Any, server: Server) -> None:
+    seats = [{"kind": "human", "name": "Ann"}, {"kind": "human"}]
+    request = {"game": "beggar", "seats": seats, "sit": 0, "seed": 5, "turn_timer": 1}
+    table_id, tabs = seated_tabs(browser, server, {**request, "rules": {"speed": False}})
+    host, guest = tabs
+    try:
+        host.page.click("#start")
+        guest.page.wait_for_selector("#felt[data-step]")
+        step = server.get(f"/api/tables/{table_id}")
+        guest.page.click("header a[href='/rules']")  # another page of the site
+        guest.page.wait_for_selector("#rules-beggar")
+        time.sleep(2.5)  # over twice the turn timer
+        info = server.get(f"/api/tables/{table_id}")
+        assert info["seats"][1]["connected"] and not info["seats"][1]["stand_in"]
+        assert not host.page.query_selector(".seat[data-seat='1'] .badge")
+        assert info["to_move"] == step["to_move"]  # nobody played for him
+        # Back at the table, the page takes the seat over again and plays on.
+        guest.page.go_back()
+        guest.page.wait_for_selector(".seat.me")
+        guest.page.wait_for_selector("#felt[data-step]")
+        assert server.get(f"/api/tables/{table_id}")["seats"][1]["connected"]
+        assert not guest.page_errors and not host.page_errors
+    finally:
+        for tab in tabs:
+            tab.close()

@@ -53,6 +53,57 @@ def test_a_bot_takes_over_the_seat_of_a_player_who_is_gone(hall: Hall) -> None:
     assert 1 in movers and played >= len(movers)
 
 
+def test_the_timer_runs_again_on_each_turn_of_a_gone_player(hall: Hall) -> None:
+    """The stand-in plays one move when the timer runs out, not the rest of the game; the
+    badge says a bot plays for him; back, he plays his own turn at once."""
+
+    async def scenario() -> tuple[list[float], bool, int, int, dict[str, Any]]:
+        loop = asyncio.get_running_loop()
+        seats = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
+        request = {"game": "beggar", "seats": seats, "sit": 0, "turn_timer": 1, "seed": 5}
+        table, host = hall.create({**request, "rules": {"speed": False}})
+        table.join(1, "Bob")  # ...and closes his page at once: he is gone
+        ann = Client(0, "en")
+        table.attach(ann)
+        table.start(host)
+        state = table.state
+        assert state is not None
+        waits: list[float] = []
+        while len(waits) < 4:
+            if state.to_move == 0:
+                table.act(0, {"type": "flip"})
+                continue
+            began, before = loop.time(), len(state.actions)
+            await until(lambda n=before: len(state.actions) > n)
+            waits.append(loop.time() - began)
+        badge = table.public()["seats"][1]["stand_in"]
+        while state.to_move != 1:
+            table.act(0, {"type": "flip"})
+        bob = Client(1, "en")
+        table.attach(bob)  # Bob is back on his turn
+        back_at = len(state.actions)
+        await asyncio.sleep(1.6)  # longer than the timer: no stand-in plays for him now
+        waited = len(state.actions)
+        table.act(1, {"type": "flip"})  # his own move, at once
+        last = [m for m in _drain(bob) if m["type"] == "state"][-1]
+        for client in (ann, bob):
+            table.detach(client)
+        return waits, badge, back_at, waited, last
+
+    waits, badge, back_at, waited, last = asyncio.run(scenario())
+    assert all(wait >= 0.9 for wait in waits), waits  # a whole timer, every turn
+    assert badge  # "a bot plays for him"
+    assert waited == back_at
+    assert last["table"]["seats"][1]["stand_in"] is False  # back: the badge is gone
+
+
+def _drain(client: Client) -> list[dict[str, Any]]:
+    out = []
+    while not client.outbox.empty():
+        out.append(client.outbox.get_nowait())
+    return out
+
+
 def test_no_stand_in_without_a_timer(hall: Hall) -> None:
     async def scenario() -> int:
         seats = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]

@@ -47,8 +47,14 @@ class AutomaticMoves:
     lead: bool
     _task: asyncio.Task[None] | None
     _bots: dict[int, Bot]
+    number: int
     _gone_since: dict[int, float]
     _backoff: float
+    # The turn timer runs per turn: when the current turn (this game, this step) began.
+    _turn_key: tuple[int, int] | None = None
+    _turn_since: float = 0.0
+    # Gone players for whom a stand-in has played since they left (their badge says so).
+    stood_in: frozenset[int] = frozenset()
 
     def connected(self, seat: int) -> bool:
         raise NotImplementedError
@@ -61,6 +67,11 @@ class AutomaticMoves:
 
     def _after_move(self) -> None:
         raise NotImplementedError
+
+    def came_back(self, seat: int) -> None:
+        """A gone player's page or socket is open again: he plays his own turns at once."""
+        self._gone_since.pop(seat, None)
+        self.stood_in = self.stood_in - {seat}
 
     def _bot_for(self, seat: int) -> Bot:
         if seat not in self._bots:
@@ -94,6 +105,10 @@ class AutomaticMoves:
         seat = state.to_move
         if seat is None:
             return
+        now = time.monotonic()
+        key = (self.number, len(state.actions))
+        if key != self._turn_key:  # a move was made: a new turn, and its timer, begin
+            self._turn_key, self._turn_since = key, now
         slot = self.seats[seat]
         autoplay = self._autoplay(state)
         if slot.kind == "bot":
@@ -104,8 +119,11 @@ class AutomaticMoves:
             # Played here, not by the page: a hidden or throttled tab never stalls the game.
             delay = autoplay
         elif self.turn_timer and not self.connected(seat):
-            gone = self._gone_since.setdefault(seat, time.monotonic())
-            delay = max(0.0, gone + self.turn_timer - time.monotonic())
+            # The timer is per turn: it starts with the turn (or when he left, if later), the
+            # stand-in plays that one move, and his next turn waits a whole timer again, so
+            # one dropout does not hand a bot the rest of his game.
+            gone = self._gone_since.setdefault(seat, now)
+            delay = max(0.0, max(gone, self._turn_since) + self.turn_timer - now)
             delay = max(delay, self._bot_delay())
         else:
             return
@@ -127,7 +145,8 @@ class AutomaticMoves:
         if seat is None:
             return
         human = self.seats[seat].kind == "human"
-        if human and self._autoplay(state) is not None:
+        stand_in = human and self._autoplay(state) is None
+        if human and not stand_in:
             action = state.legal_actions()[0]  # his only move, which he need not click
         else:
             if human and self.connected(seat):
@@ -135,6 +154,8 @@ class AutomaticMoves:
             action = await self._bot_move(state, seat)
             if self.state is not state or self.version != version:
                 return  # somebody moved or restarted the game while the bot was thinking
+            if human and self.connected(seat):
+                return  # he came back while his stand-in was thinking: his move, not its
         try:
             with self._change() as tx:
                 if self.state is not state or self.version != version:
@@ -153,6 +174,8 @@ class AutomaticMoves:
         if self._backoff:
             log.warning("table %s: the database is back; the game goes on", self.id)
             self._backoff = 0.0
+        if stand_in and not self.connected(seat):
+            self.stood_in = self.stood_in | {seat}  # told with the move, on his badge
         self._after_move()
 
     async def _bot_move(self, state: State, seat: int) -> Any:

@@ -310,7 +310,7 @@ class Table(AutomaticMoves):
     def attach(self, client: Client) -> None:
         self.clients.append(client)
         if client.seat is not None:
-            self._gone_since.pop(client.seat, None)
+            self.came_back(client.seat)
         client.send(self.message_for(client, initial=True))
         self._announce()
         self.hall.tell_presence(self)
@@ -338,7 +338,7 @@ class Table(AutomaticMoves):
         else:
             self.remote.pop(origin, None)
         for seat in seats:
-            self._gone_since.pop(seat, None)
+            self.came_back(seat)
         if set(seats) != before:  # a heartbeat that changes nothing stays quiet
             self._announce()
             if self.turn_timer:

@@ -100,6 +100,8 @@ def public_info(table: Table) -> dict[str, Any]:
                 "taken": s.kind == "bot" or s.token is not None,
                 "reserved": s.invite is not None,
                 "connected": s.kind == "bot" or table.connected(i),
+                # A stand-in has played for this gone player (the turn timer ran out).
+                "stand_in": i in table.stood_in,
             }
             for i, s in enumerate(table.seats)
         ],

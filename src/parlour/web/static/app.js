@@ -244,6 +244,14 @@ async function newTable(name) {
 }
 
 // ----- the table ----------------------------------------------------------------------------
+// A seated player who goes to another page of the site (the rules, the lobby) is still at his
+// table: its socket stays open, its messages unread, until he opens a table again or closes
+// the tab, so the others never see him "away" and no stand-in plays for him.
+let background = null;
+function dropBackground() {
+  if (background) { background.close(); background = null; }
+}
+
 async function tablePage(tableId) {
   let info;
   try { info = await api(`/api/tables/${tableId}`); }
@@ -300,10 +308,11 @@ async function tablePage(tableId) {
       const held = tokenFor(tableId);
       if (held?.token) hello.token = held.token;
       socket.send(JSON.stringify(hello));
+      dropBackground();  // this page speaks for the seat now
       document.getElementById("connection").textContent = "";
       document.getElementById("connection").className = "connection";
     });
-    socket.addEventListener("message", (event) => onMessage(JSON.parse(event.data)));
+    socket.addEventListener("message", (event) => { if (!closed) onMessage(JSON.parse(event.data)); });
     socket.addEventListener("close", () => {
       if (closed) return;
       const box = document.getElementById("connection");
@@ -356,7 +365,8 @@ async function tablePage(tableId) {
       const won = view && view.over && view.outcome && view.outcome.winners.includes(i);
       let extra = view && draw.seatExtra ? draw.seatExtra(view, i, context()) : "";
       if (s.kind === "human" && s.taken && !s.connected && table.status === "playing") {
-        extra += ` <span class="badge">${table.turn_timer ? t("away_timer", { n: table.turn_timer }) : t("away")}</span>`;
+        const away = s.stand_in ? t("away_bot") : table.turn_timer ? t("away_timer", { n: table.turn_timer }) : t("away");
+        extra += ` <span class="badge">${away}</span>`;
       }
       return `<div class="seat ${turn ? "turn" : ""} ${won ? "won" : ""} ${i === stateBox.seat ? "me" : ""}" data-seat="${i}">
         <span class="name">${s.kind === "bot" ? `<span class="botmark">${t("bot")}</span> ` : `<span class="dot ${s.connected ? "on" : ""}"></span>`}${esc(s.name)}${i === stateBox.seat ? ` (${t("you")})` : ""}</span>
@@ -440,7 +450,13 @@ async function tablePage(tableId) {
 
   current.onLang = () => send({ type: "lang", lang });
   connect();
-  leaveView = () => { closed = true; clearTimeout(retryTimer); socket?.close(); };
+  leaveView = () => {
+    closed = true;
+    clearTimeout(retryTimer);
+    const seated = stateBox.seat !== null && socket?.readyState === WebSocket.OPEN;
+    if (seated && stateBox.table.status === "playing") { dropBackground(); background = socket; }
+    else socket?.close();
+  };
 }
 
 export function outcomeText(view, names) {
