@@ -99,10 +99,11 @@ class Capabilities:
         """The rules option whose value a web player may upload as a file, or None."""
         return None
 
-    def web_defaults(self) -> Mapping[str, Any]:
-        """Rules values a new web table starts from instead of the rules' own defaults, unless
-        its host sets them (Beggar-My-Neighbour's flips play themselves there); the web's
-        new-table form shows these options first, outside the folded list."""
+    def web_defaults(self, lang: str) -> Mapping[str, Any]:
+        """Rules values a new web table in language `lang` starts from instead of the rules'
+        own defaults, unless its host sets them (Beggar-My-Neighbour's flips play themselves
+        there, an English 7 familles table deals the English deck); the web's new-table form
+        shows these options first, outside the folded list. The same keys in every language."""
         return {}
 
     # ----- pace ---------------------------------------------------------------------------

@@ -41,6 +41,7 @@ from parlour.web.seats import (
     clean_name,
     hash_token,
     same_secret,
+    stand_in_name,
     web_rule_values,
 )
 from parlour.web.secret import game_seed
@@ -406,7 +407,7 @@ class Table(AutomaticMoves):
                 if slot.kind == "human" and slot.token is None:
                     # Nobody came: a bot takes the empty chair so the others can play.
                     slot.kind = "bot"
-                    slot.name = f"{slot.name} (bot)" if slot.name else f"Bot {index + 1}"
+                    slot.name = stand_in_name(slot, index, self.lang)
             self._new_game(tx)
         self._after_move()
 

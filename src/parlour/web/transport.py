@@ -63,7 +63,9 @@ def state_message(table: Table, client: Client, *, initial: bool = False) -> dic
     shown = fresh[-HISTORY_LINES:] if initial else fresh
     narration = []
     for event in shown:
-        line = table.game.narrate(event, client.lang, names)
+        # In the table's language, whatever the page's: the deck and the names are the
+        # table's, and one table tells one story (the page's FR/EN button is the page's own).
+        line = table.game.narrate(event, table.lang, names)
         if line:
             narration.append(line)
     message["step"] = len(state.actions)

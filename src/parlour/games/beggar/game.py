@@ -47,7 +47,7 @@ class Beggar(FacesInPackage, Game):
     def research_max_turns(self) -> int:
         return 20_000
 
-    def web_defaults(self) -> Mapping[str, Any]:
+    def web_defaults(self, lang: str) -> Mapping[str, Any]:
         # Nobody decides anything in this game: at a web table the server turns up each
         # player's cards at the table's pace, and a player who wants to click unticks it.
         return {"speed": True}

@@ -128,8 +128,9 @@ function optionInput(option) {
   }
   let input;
   if (option.choices) {
-    input = `<select id="${id}" data-opt="${option.name}" data-type="${option.type}">${option.choices.map((c) =>
-      `<option value="${esc(c)}" ${c === option.default ? "selected" : ""}>${esc(c)}</option>`).join("")}</select>`;
+    // Each value by its name in the page's language ("the next player pays", not next_pays).
+    input = `<select id="${id}" data-opt="${option.name}" data-type="${option.type}">${option.choices.map((c, i) =>
+      `<option value="${esc(c)}" ${c === option.default ? "selected" : ""}>${esc(option.choice_labels?.[i] ?? c)}</option>`).join("")}</select>`;
     // A deck of one's own is sent as the file's text (checked by the server, in memory).
     if (option.upload) input += ` <input type="file" accept=".toml,text/plain" data-upload="${option.name}">`;
   } else if (option.type === "bool") {
@@ -198,6 +199,22 @@ async function newTable(name) {
   };
   document.getElementById("count").addEventListener("change", drawSeats);
   drawSeats();
+  // A web table's defaults follow its language (an English 7 familles table deals the English
+  // deck): an option the host has not touched follows the "table language" field.
+  const tableLang = () => document.getElementById("table-lang").value;
+  const defaultOf = (option) => {
+    const byLang = game.lang_defaults?.[tableLang()] || {};
+    return option.name in byLang ? byLang[option.name] : option.default;
+  };
+  document.querySelectorAll("[data-opt]").forEach((el) => el.addEventListener("change", () => { el.dataset.touched = "1"; }));
+  document.getElementById("table-lang").addEventListener("change", () => {
+    for (const el of document.querySelectorAll("[data-opt]")) {
+      const option = game.options.find((o) => o.name === el.dataset.opt);
+      if (el.dataset.touched || !option) continue;
+      const value = defaultOf(option);
+      if (el.type === "checkbox") el.checked = Boolean(value); else el.value = value ?? "";
+    }
+  });
   document.getElementById("create").addEventListener("submit", async (event) => {
     event.preventDefault();
     const me = document.getElementById("my-name").value.trim() || "Player 1";
@@ -208,8 +225,9 @@ async function newTable(name) {
       const seat = { kind, bot: row.querySelector(".bot").value };
       const typed = row.querySelector(".seat-name").value.trim();
       if (kind === "bot" && typed) seat.name = typed;
+      // A seat left unnamed is named by the server in the table's language ("Joueur 2").
       if (kind === "human" && i === 0 && sit) seat.name = me;
-      else if (kind === "human") seat.name = typed || `${t("seat")} ${i + 1}`;
+      else if (kind === "human" && typed) seat.name = typed;
       const hostSeat = kind === "human" && i === 0 && sit;
       if (kind === "human" && !hostSeat && row.querySelector(".reserved").checked) seat.reserved = true;
       return seat;
@@ -218,7 +236,7 @@ async function newTable(name) {
     for (const el of document.querySelectorAll("[data-opt]")) {
       const option = game.options.find((o) => o.name === el.dataset.opt);
       const value = readOption(el);
-      if (JSON.stringify(value) !== JSON.stringify(option.default)) rulesValues[option.name] = value;
+      if (JSON.stringify(value) !== JSON.stringify(defaultOf(option))) rulesValues[option.name] = value;
     }
     const request = {
       game: game.name, seats, rules: rulesValues, lang: document.getElementById("table-lang").value,
@@ -304,7 +322,7 @@ async function tablePage(tableId) {
     socket = new WebSocket(`${scheme}://${location.host}/ws/${tableId}`);
     socket.addEventListener("open", () => {
       retry = 0;
-      const hello = { type: "hello", lang };
+      const hello = { type: "hello" };
       const held = tokenFor(tableId);
       if (held?.token) hello.token = held.token;
       socket.send(JSON.stringify(hello));
@@ -448,7 +466,9 @@ async function tablePage(tableId) {
     if (events.length && draw.animate) draw.animate(events, document.getElementById("felt"), ctx);
   };
 
-  current.onLang = () => send({ type: "lang", lang });
+  // The FR/EN button changes the page only: the narration, the deck and the seats' names are
+  // the table's, in its own language.
+  current.onLang = () => { paintTable(); paintGame([]); };
   connect();
   leaveView = () => {
     closed = true;
@@ -513,7 +533,7 @@ async function rules(name) {
   main.innerHTML = `<h1>${t("rules")}</h1>` + shown.map((g) => `<section class="panel" id="rules-${g.name}">
     <h2>${esc(g.title)}</h2><p>${esc(g.rules_text).replaceAll("\n", "<br>")}</p>
     <table class="opts"><tr><th>${t("options")}</th><th></th><th></th></tr>${g.options.map((o) =>
-      `<tr><td><code>${esc(o.name)}</code></td><td>${esc(JSON.stringify(o.default))}</td><td>${esc(o.help)}</td></tr>`).join("")}</table>
+      `<tr><td>${esc(o.label)}</td><td>${esc(o.default_label)}</td><td>${esc(o.help)}</td></tr>`).join("")}</table>
     ${g.credits ? `<p class="muted">${esc(g.credits)}</p>` : ""}</section>`).join("");
 }
 
