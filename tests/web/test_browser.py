@@ -492,8 +492,12 @@ def test_reading_the_rules_mid_game_is_not_being_away(browser: Any, server: Serv
     table_id, tabs = seated_tabs(browser, server, {**request, "rules": {"speed": False}})
     host, guest = tabs
     try:
+        # The host chose the deal (5): the guest is told, as he could know every hand.
+        chosen = guest.page.text_content("#chosen-deal") or ""
+        assert chosen.startswith("Deal 5, chosen by the host")
         host.page.click("#start")
         guest.page.wait_for_selector("#felt[data-step]")
+        assert guest.page.is_visible("#chosen-deal")  # and while the game lasts
         step = server.get(f"/api/tables/{table_id}")
         guest.page.click("header a[href='/rules']")  # another page of the site
         guest.page.wait_for_selector("#rules-beggar")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 
@@ -98,3 +99,29 @@ def test_the_french_form_speaks_french() -> None:
         "en": {"deck": "en"},
         "fr": {"deck": "fr"},
     }
+
+
+def test_a_deal_the_host_chose_is_shown_to_every_seat(hall: Hall) -> None:
+    seats = [{"kind": "human", "name": "Ann"}, {"kind": "human"}]
+    request = {"game": "beggar", "seats": seats, "sit": 0, "rules": {"max_turns": 1}}
+    table, host = hall.create({**request, "seed": 424242})
+    guest = table.join(1, "Bob")
+    assert table.public()["chosen_deal"] == 424242  # before the guest even sits
+    page = Client(table.seat_of(guest), "en")
+    table.attach(page)
+    table.start(host)
+    states = [m for m in _drain(page) if m["type"] == "state" and m["view"] is not None]
+    assert states and all(m["table"]["chosen_deal"] == 424242 for m in states)
+    assert table.state is not None and table.state.to_move is not None
+    table.act(table.state.to_move, {"type": "flip"})  # the turn limit: the game is over
+    table.again(host)  # the next games come from the server's secret: nobody chose them
+    assert table.number == 2 and table.public()["chosen_deal"] is None
+    unchosen, _ = hall.create(request)
+    assert unchosen.public()["chosen_deal"] is None
+
+
+def _drain(client: Client) -> list[dict[str, Any]]:
+    out = []
+    while not client.outbox.empty():
+        out.append(client.outbox.get_nowait())
+    return out

@@ -402,6 +402,9 @@ async function tablePage(tableId) {
       html += `<div class="panel"><p>${stateBox.host ? "" : t("waiting_host")} <span class="muted">${t("waiting_players")}</span></p>
         ${stateBox.host ? `<button type="button" class="big" id="start">${t("start")}</button>` : ""}</div>`;
     }
+    if (table.chosen_deal !== null && table.chosen_deal !== undefined) {
+      html += `<p id="chosen-deal" role="note">${esc(t("chosen_deal", { n: table.chosen_deal }))}</p>`;
+    }
     if (table.spectators) html += `<p class="muted">${t("spectators", { n: table.spectators })}</p>`;
     lobbyBox.innerHTML = html;
     lobbyBox.querySelectorAll("button.join").forEach((button) => button.addEventListener("click", async () => {

@@ -72,6 +72,8 @@ const TEXTS = {
   spectators: ["{n} watching", "{n} spectateur(s)"],
   round: ["Round {n}", "Manche {n}"],
   game_n: ["Game {n}", "Partie {n}"],
+  chosen_deal: ["Deal {n}, chosen by the host: whoever knows the number can know every hand.",
+    "Donne {n}, choisie par l'hôte : qui connaît ce numéro peut connaître toutes les mains."],
 };
 
 export let lang = localStorage.getItem("parlour.lang") ||
