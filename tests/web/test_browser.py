@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -273,8 +274,12 @@ def test_two_people_and_a_bot_play_a_whole_game(browser: Any, server: Server, ga
         winners = [record["seats"][i]["name"] for i in record["result"]["winners"]]
         banner = host.page.text_content(".banner") or ""
         assert all(name in banner for name in winners)
-        # Only the host may start another game; anyone may replay this one.
+        # Only the host may start another game, and the guest is told so; anyone may replay it.
         assert host.page.is_visible("#again") and not guest.page.is_visible("#again")
+        assert guest.page.is_visible("#next-game") and not host.page.is_visible("#next-game")
+        check_standings(host, record)
+        if game == "flip7":  # the last round's points stay shown, not "this round 0"
+            assert "last round" in (host.page.text_content("#board") or "")
         for seat, tab in enumerate((host, guest)):
             assert check_frames(record, [f for f in tab.frames if f.get("number") == 1], seat)
             assert not tab.page_errors
@@ -298,9 +303,24 @@ def test_two_people_and_a_bot_play_a_whole_game(browser: Any, server: Server, ga
         guest.page.fill("#slider", str(steps))
         guest.page.dispatch_event("#slider", "input")
         assert "Game over" in (guest.page.text_content("#status-line") or "")
+        assert len(guest.page.query_selector_all("#replay-standings tr[data-seat]")) == 3
     finally:
         host.close()
         guest.close()
+
+
+def check_standings(tab: Tab, record: dict[str, Any]) -> None:
+    """The end screen ranks every player, in rank order, each with a score in words whose
+    count agrees with its noun ("1 family", never "1 families")."""
+    rows = tab.page.query_selector_all("#standings tr[data-seat]")
+    assert len(rows) == len(record["seats"])
+    ranks = record["result"]["ranks"]
+    seats = [int(row.get_attribute("data-seat") or -1) for row in rows]
+    assert [ranks[s] for s in seats] == sorted(ranks)
+    for row in rows:
+        text = row.text_content() or ""
+        assert not re.search(r"(?<!\d)1 (families|cards|books|garments|rounds)\b", text), text
+        assert not re.search(r"(?<!\d)([02-9]|\d\d+) (family|card|book|garment)\b", text), text
 
 
 def check_dom_privacy(record: dict[str, Any], snapshots: list[tuple[int, int, Shot]]) -> None:
@@ -530,6 +550,22 @@ def test_the_french_form_shows_words_and_the_table_language_picks_the_deck(
         form = page.text_content("#create") or ""
         assert "Un payeur n'a plus de cartes" in form and "le suivant paie" in form
         assert "exhausted_payer" not in form and "next_pays" not in form
+        # Counted words agree with their count in both languages (French: 0 and 1 singular).
+        counted = page.evaluate(
+            """async () => {
+              const i18n = await import("/static/i18n.js");
+              const w = i18n.wordsOf(
+                {f: [["{n} family", "{n} families"], ["{n} famille", "{n} familles"]]});
+              const out = [0, 1, 2].map((n) => w("f", {n}));
+              i18n.setLang("en");
+              out.push(...[0, 1, 2].map((n) => w("f", {n})));
+              i18n.setLang("fr");
+              return out;
+            }"""
+        )
+        french, english = counted[:3], counted[3:]
+        assert french == ["0 famille", "1 famille", "2 familles"]
+        assert english == ["0 families", "1 family", "2 families"]
         page.goto(f"{server.url}/new?game=familles")
         page.wait_for_selector("#create")
         assert page.input_value("#opt-deck") == "fr"  # the table's language: French

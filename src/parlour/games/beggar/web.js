@@ -1,5 +1,5 @@
 // Beggar-My-Neighbour: the stacks face down, the central pile, who owes what.
-import { esc, t as tr, lang } from "../i18n.js";
+import { esc, t as tr, lang, wordsOf } from "../i18n.js";
 import { back, face } from "../cards.js";
 
 const RED = new Set(["♥", "♦"]);
@@ -7,18 +7,14 @@ const WORDS = {
   flip: ["Turn up a card", "Retourner une carte"],
   owes: ["{name} owes {n}", "{name} doit {n}"],
   pile: ["Pile: {n}", "Pile : {n}"],
-  cards: ["{n} cards", "{n} cartes"],
-  wins: ["{n} won", "{n} gagnée(s)"],
+  cards: [["{n} card", "{n} cards"], ["{n} carte", "{n} cartes"]],
+  wins: [["{n} round won", "{n} rounds won"], ["{n} manche gagnée", "{n} manches gagnées"]],
   out: ["out", "éliminé"],
   my_stack: ["Your stack, top first", "Votre pile, du dessus"],
   capture: ["Captured!", "Ramassé !"],
   by_themselves: ["your cards turn up by themselves", "vos cartes se retournent toutes seules"],
 };
-const w = (key, values = {}) => {
-  let text = WORDS[key][lang === "fr" ? 1 : 0];
-  for (const [k, v] of Object.entries(values)) text = text.replaceAll(`{${k}}`, v);
-  return text;
-};
+const w = wordsOf(WORDS);
 
 export function cardFace(card, cls = "") {
   if (card === "X" || card === "B") {
@@ -115,4 +111,10 @@ export function animate(events, root) {
   } else if (last.type === "flip") {
     pile.querySelector(".top")?.classList.add("anim-draw");
   }
+}
+
+// The end screen's line for a seat: the cards it holds (all of them for the winner).
+export function standing(view, seat) {
+  const held = view.active[seat] ? w("cards", { n: view.stack_sizes[seat] }) : w("out");
+  return view.rounds.length ? `${held} · ${w("wins", { n: view.wins[seat] })}` : held;
 }

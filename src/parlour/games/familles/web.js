@@ -1,5 +1,5 @@
 // The Jeu des 7 familles: your hand in the deck's colours, the families laid down, the asks.
-import { esc, lang } from "../i18n.js";
+import { esc, lang, wordsOf } from "../i18n.js";
 import { back } from "../cards.js";
 
 const ROLES_EN = ["grandfather", "grandmother", "father", "mother", "son", "daughter"];
@@ -8,7 +8,7 @@ const WORDS = {
   ask_whom: ["Ask:", "Demander à :"],
   hand: ["Your hand", "Votre main"],
   pile: ["Draw pile: {n}", "Pioche : {n}"],
-  families: ["{n} families", "{n} familles"],
+  families: [["{n} family", "{n} families"], ["{n} famille", "{n} familles"]],
   laid: ["Families laid down", "Familles posées"],
   memory: ["What the table knows", "Ce que la table sait"],
   holds: ["holds", "a"],
@@ -16,13 +16,9 @@ const WORDS = {
   lacks: ["does not hold", "n'a pas"],
   likeliest: ["Likeliest find: {card}, with {name} ({p}%)", "Meilleure piste : {card}, chez {name} ({p} %)"],
   nothing: ["nothing known", "rien de connu"],
-  cards: ["{n} cards", "{n} cartes"],
+  cards: [["{n} card", "{n} cards"], ["{n} carte", "{n} cartes"]],
 };
-export const w = (key, values = {}) => {
-  let text = WORDS[key][lang === "fr" ? 1 : 0];
-  for (const [k, v] of Object.entries(values)) text = text.replaceAll(`{${k}}`, v);
-  return text;
-};
+export const w = wordsOf(WORDS);
 
 export function hintOptions() { return [{ key: "memory_hint", text: "show_memory" }]; }
 
@@ -149,3 +145,8 @@ export function animate(events, root) {
   }
 }
 export { ROLES_EN };
+
+// The end screen's line for a seat: the families it laid down.
+export function standing(view, seat) {
+  return w("families", { n: view.families ? view.families[seat] : 0 });
+}

@@ -454,6 +454,8 @@ async function tablePage(tableId) {
     if (draw.status) { const extra = draw.status(view, ctx); if (extra) status.textContent += ` · ${extra}`; }
     const after = document.getElementById("after");
     after.innerHTML = view.over ? `<div class="banner">${esc(outcomeText(view, ctx.names))}</div>
+      ${standings(view, ctx.names, draw)}
+      ${stateBox.host ? "" : `<p class="muted" id="next-game">${t("host_starts_next")}</p>`}
       <div class="row">${stateBox.host ? `<button type="button" class="big" id="again">${t("again")}</button>` : ""}
       <a href="/replay/${tableId}/${message.number}" data-link><button type="button" class="secondary">${t("replay")}</button></a></div>` : "";
     document.getElementById("again")?.addEventListener("click", () => send({ type: "again", token: tokenFor(tableId)?.token }));
@@ -491,6 +493,26 @@ export function outcomeText(view, names) {
   return `${t("game_over")} · ${t(winners.length > 1 ? "winners" : "winner", { names: list })}`;
 }
 
+// The end screen: every player's rank and score (the game's own words for it when its drawing
+// has `standing`: "3 families", "212 pts · last round 23"), the winners first.
+function ordinal(n) {
+  if (lang === "fr") return n === 1 ? "1er" : `${n}e`;
+  const suffix = ["th", "st", "nd", "rd"], v = n % 100;
+  return n + (suffix[(v - 20) % 10] || suffix[v] || suffix[0]);
+}
+
+export function standings(view, names, draw) {
+  const outcome = view.outcome;
+  if (!outcome?.ranks) return "";
+  const order = names.map((_, i) => i).sort((a, b) => outcome.ranks[a] - outcome.ranks[b] || a - b);
+  const rows = order.map((i) => {
+    const score = draw.standing ? draw.standing(view, i) : String(outcome.scores[i]);
+    return `<tr data-seat="${i}"><td>${ordinal(outcome.ranks[i])}</td><td>${esc(names[i])}</td><td>${esc(score)}</td></tr>`;
+  }).join("");
+  return `<table class="opts" id="standings"><caption>${t("standings")}</caption>
+    <tr><th>${t("rank")}</th><th>${t("player")}</th><th>${t("score")}</th></tr>${rows}</table>`;
+}
+
 // ----- replays ------------------------------------------------------------------------------
 async function replayPage(tableId, number) {
   let data;
@@ -502,7 +524,8 @@ async function replayPage(tableId, number) {
     <div class="replay-controls"><button type="button" id="prev">${t("prev")}</button>
     <button type="button" id="play">${t("play")}</button><button type="button" id="next">${t("next")}</button>
     <input type="range" id="slider" min="0" max="${data.steps.length - 1}" value="0"><span id="where"></span></div>
-    <div class="layout"><div class="felt"><div id="board"></div><div class="status-line" id="status-line"></div></div>
+    <div class="layout"><div><div class="felt"><div id="board"></div><div class="status-line" id="status-line"></div></div>
+    <div id="replay-standings"></div></div>
     <div class="log" id="log"></div></div>
     <p><a href="/t/${tableId}" data-link>← ${t("open")}</a></p>`;
   const show = () => {
@@ -510,6 +533,7 @@ async function replayPage(tableId, number) {
     const ctx = { you: null, legal: [], names: data.seats, lang, act: () => {}, hints: {}, serverHints: null, table: null };
     document.getElementById("board").innerHTML = draw.render(step.view, ctx);
     document.getElementById("status-line").textContent = step.view.over ? outcomeText(step.view, data.seats) : "";
+    document.getElementById("replay-standings").innerHTML = step.view.over ? standings(step.view, data.seats, draw) : "";
     document.getElementById("where").textContent = t("step", { i: index, n: data.steps.length - 1 });
     document.getElementById("slider").value = index;
     const lines = [];
