@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
 import pytest
+from websockets.sync.client import connect
 
 from parlour.core.options import describe_options
 from parlour.core.registry import game_names, get_game
 from parlour.i18n import LANGS, has
 from parlour.web.routes import game_info
 from parlour.web.tables import Client, Hall
+from tests.web.conftest import Server
 
 FAMILLES = {"game": "familles", "seats": [{"kind": "human", "name": "Ann"}, {"kind": "bot"}]}
 
@@ -125,3 +128,29 @@ def _drain(client: Client) -> list[dict[str, Any]]:
     while not client.outbox.empty():
         out.append(client.outbox.get_nowait())
     return out
+
+
+def test_a_replay_is_told_in_the_table_language(server: Server) -> None:
+    bots = [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]
+    request = {"game": "familles", "seats": bots, "lang": "fr", "seed": 2}
+    made = server.post("/api/tables", request)
+    table_id, token = made["id"], made["token"]
+    with connect(f"{server.ws_url}/ws/{table_id}") as ws:
+        ws.send(json.dumps({"type": "hello", "token": token, "lang": "en"}))
+        ws.send(json.dumps({"type": "start", "token": token}))
+        told: list[str] = []
+        while True:
+            message = json.loads(ws.recv(timeout=60))
+            assert message["type"] != "error", message
+            if message["type"] == "state" and message["view"] is not None:
+                told += message["narration"]
+                if message["view"]["over"]:
+                    break
+    replay = server.get(f"/api/tables/{table_id}/games/1/replay?lang=en")
+    lines = [line for step in replay["steps"] for line in step["narration"]]
+    for text in (" ".join(told), " ".join(lines)):
+        assert "pioche" in text and " draws " not in text  # French, whatever the page asked
+    assert [s["name"] for s in server.get(f"/api/tables/{table_id}")["seats"]] == [
+        "Robot 1",
+        "Robot 2",
+    ]
