@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from parlour.cli_coerce import _Refused, quick_value
+from parlour.cli.coerce import _Refused, quick_value
 
 HEAVY = (
     "numpy",

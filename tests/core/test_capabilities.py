@@ -69,6 +69,8 @@ def test_every_game_brings_its_faces_from_its_own_package() -> None:
             drawing = game.web_drawing()
             assert drawing is not None and drawing.is_file()
             assert "export function render" in drawing.read_text("utf-8")
+        style = game.web_style()  # None: the page's shared stylesheet is enough
+        assert style is None or (style.is_file() and "{" in style.read_text("utf-8"))
         if offers(game, "encoder"):
             encoder = game.encoder()
             assert encoder is not None and encoder.__module__.startswith(package + ".")
@@ -84,7 +86,7 @@ def test_an_unknown_game_is_named_with_the_registered_ones() -> None:
 
 
 SOURCES = ROOT / "src" / "parlour"
-FACES = ("tui", "web", "sim", "rl", "bots", "cli.py", "cli_extra.py", "i18n", "core")
+FACES = ("tui", "web", "sim", "rl", "bots", "cli", "i18n", "core")
 
 
 def test_no_face_names_a_game_or_sniffs_one() -> None:

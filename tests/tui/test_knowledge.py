@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from parlour.core.registry import get_game
-from parlour.games.familles.terminal import table_tracker
+from parlour.games.askdraw.terminal import table_tracker
 from parlour.tui.tables import TableContext
 
 

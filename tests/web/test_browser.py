@@ -19,7 +19,9 @@ from typing import Any
 import httpx
 import pytest
 
+from parlour.core.capabilities import offers
 from parlour.core.records import start_from_record
+from parlour.core.registry import get_game
 from parlour.web.app import available_games
 from tests.web.conftest import Server
 from tests.web.privacy import check_frames
@@ -39,15 +41,21 @@ ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
-# Form settings that keep each game short: a deal number and options.
+# Every registered game is played. Form settings that keep a game short, a deal number and
+# options, where the default (deal number 1, the default rules) would make it long.
 QUICK: dict[str, dict[str, Any]] = {
     "beggar": {"seed": 24, "options": {}},
     "flip7": {"seed": 1, "options": {"target": "40"}},
     "familles": {"seed": 2, "options": {}},
     "panoplies": {"seed": 3, "options": {}},
 }
+DEFAULT_TABLE: dict[str, Any] = {"seed": 1, "options": {}}
 Shot = tuple[set[str], set[str], str]  # the board's cards, one's hand, the status line
-GAMES = [g["name"] for g in available_games("en") if g["name"] in QUICK]
+GAMES = [g["name"] for g in available_games("en")]
+
+
+def quick(game: str) -> dict[str, Any]:
+    return QUICK.get(game, DEFAULT_TABLE)
 
 
 @pytest.fixture(scope="module")
@@ -65,7 +73,8 @@ def browser() -> Iterator[Any]:
 class Tab:
     """A page in its own browser context, recording every WebSocket frame it receives."""
 
-    def __init__(self, browser: Any, phone: bool = False) -> None:
+    def __init__(self, browser: Any, phone: bool = False, game: str | None = None) -> None:
+        self.game = game  # an ask-and-draw game's grouping guides the asks (see play_one)
         size = {"width": 390, "height": 844} if phone else {"width": 1200, "height": 850}
         self.context = browser.new_context(viewport=size)
         self.page = self.context.new_page()
@@ -89,8 +98,9 @@ class Tab:
         """Click one of the moves the page offers, if any.
 
         For the ask-and-draw games, a person's common sense (ask whoever holds most cards
-        for a card of the family one holds most of) keeps the game short; the choice is made
-        from this seat's own view, then clicked in the page like a person would.
+        for a card of the group one holds most of: a family, a character, a rank) keeps the
+        game short; the choice is made from this seat's own view, then clicked in the page
+        like a person would.
         """
         states = self.states()
         legal = states[-1]["legal"] if states else []
@@ -104,27 +114,27 @@ class Tab:
         return self._click(rng.choice(moves))
 
     def _ask(self, view: dict[str, Any], legal: list[dict[str, Any]], rng: random.Random) -> bool:
-        def group(card: int) -> int:  # a family (7 familles), a character (Panoplies)
-            if "characters" in view:
-                return card % len(view["characters"])
-            return card // 6
+        assert self.game is not None, "a Tab that plays an ask-and-draw game is told which"
+        group_of = get_game(self.game).grouping(None).group_of
 
-        held = [group(card) for card in view["hand"]]
+        def group(ask: dict[str, Any]) -> int:  # an ask for a card, or for a whole group
+            return int(group_of[ask["card"]]) if "card" in ask else int(ask[_group_key(ask)])
+
+        held = [group_of[card] for card in view["hand"]]
         best = rng.choice(legal)  # now and then a whim, so that nobody asks in circles
         if rng.random() > 0.3:
             best = max(
                 legal,
-                key=lambda a: (
-                    view["hand_sizes"][a["target"]],
-                    held.count(group(a["card"])),
-                    rng.random(),
-                ),
+                key=lambda a: (view["hand_sizes"][a["target"]], held.count(group(a)), rng.random()),
             )
         chip = self.page.query_selector(f'.target-chip[data-target="{best["target"]}"]')
         if chip is not None and not self._click(chip):
             return False
-        card = self.page.query_selector(f'#board [data-act][data-card="{best["card"]}"]')
-        return card is not None and self._click(card)
+        # The drawing names each move it offers by the move's JSON form (`data-act`).
+        for element in self.page.query_selector_all("#board [data-act]"):
+            if json.loads(element.get_attribute("data-act") or "null") == best:
+                return self._click(element)
+        return False
 
     @staticmethod
     def _click(element: Any) -> bool:
@@ -161,10 +171,10 @@ def create_table(host: Tab, server: Server, game: str) -> str:
     page.wait_for_selector("#create")
     page.fill("#my-name", "Alice")
     page.select_option("#count", "3")
-    page.fill("#seed", str(QUICK[game]["seed"]))
-    if QUICK[game]["options"]:
+    page.fill("#seed", str(quick(game)["seed"]))
+    if quick(game)["options"]:
         page.click("details summary")
-        for name, value in QUICK[game]["options"].items():
+        for name, value in quick(game)["options"].items():
             page.fill(f"#opt-{name}", value)
     page.click("#create button[type=submit]")
     page.wait_for_selector("#start")
@@ -218,7 +228,11 @@ def play_until_over(tabs: list[Tab], rng: random.Random, limit: int = 3000) -> N
 
 @pytest.mark.parametrize("game", GAMES)
 def test_two_people_and_a_bot_play_a_whole_game(browser: Any, server: Server, game: str) -> None:
-    host, guest = Tab(browser), Tab(browser, phone=True)
+    host, guest = Tab(browser, game=game), Tab(browser, phone=True, game=game)
+    # What the page offers a seated player beside its moves, by what the game declares: the
+    # seat's memory of the asks (an ask-and-draw game), or public odds (`hint`), each shown
+    # in the drawing's own box (`#memory`; `#<game>-hint`).
+    asks, odds = offers(get_game(game), "grouping"), offers(get_game(game), "hint")
     try:
         table_id = create_table(host, server, game)
         invitation = host.page.input_value("#invite")
@@ -230,18 +244,24 @@ def test_two_people_and_a_bot_play_a_whole_game(browser: Any, server: Server, ga
         host.page.click("#start")
         for tab in (host, guest):
             tab.page.wait_for_selector("#felt[data-step]")
+        # The game's own stylesheet is linked once it is drawn, and only for a game with one.
+        sheets = host.page.evaluate(
+            "[...document.querySelectorAll('link[rel=stylesheet]')].map((l) => l.href)"
+        )
+        styled = next(g["style"] for g in available_games("en") if g["name"] == game)
+        assert (f"{server.url}/static/games/{game}.css" in sheets) == styled, sheets
         # The hints are an option of each page, off until asked for; the server computes
         # them for the seat and the page shows them.
-        if game in ("familles", "panoplies"):
+        if asks:
             assert host.page.query_selector("#memory") is None
             host.page.check('[data-hint="memory_hint"]')
             host.page.wait_for_selector("#memory")
             assert len(host.page.query_selector_all("#memory .memory-row")) == 2  # the others
             assert guest.page.query_selector("#memory") is None
         odds_seen: list[str] = []
-        if game == "flip7":
-            assert host.page.query_selector("#flip7-hint") is None
-            host.page.check('[data-hint="flip7_hint"]')
+        if odds:
+            assert host.page.query_selector(f"#{game}-hint") is None
+            host.page.check(f'[data-hint="{game}_hint"]')
         private_snapshots: list[tuple[int, int, Shot]] = []
         rng = random.Random(game)
         for _ in range(3000):
@@ -251,12 +271,12 @@ def test_two_people_and_a_bot_play_a_whole_game(browser: Any, server: Server, ga
                 shot = tab.snapshot() if rng.random() < 0.2 else None
                 if shot is not None:
                     private_snapshots.append((seat, *shot))
-                if game == "flip7" and seat == 0:
-                    odds = tab.page.evaluate(
-                        "document.getElementById('flip7-hint')?.textContent ?? null"
+                if odds and seat == 0:
+                    shown = tab.page.evaluate(
+                        f"document.getElementById('{game}-hint')?.textContent ?? null"
                     )
-                    if odds is not None:
-                        odds_seen.append(odds)
+                    if shown is not None:
+                        odds_seen.append(shown)
                 if tab.play_one(rng):
                     status = tab.page.text_content("#status-line") or ""
                     assert status  # says whose turn it is, or how the game ended
@@ -266,10 +286,11 @@ def test_two_people_and_a_bot_play_a_whole_game(browser: Any, server: Server, ga
             ):
                 wait_for_change([host, guest])
         assert host.over() and guest.over()
-        if game == "flip7":
-            # The bust risk and the expected value of a hit, on the host's turns only.
-            assert odds_seen and all("Expected after a hit" in text for text in odds_seen)
-            assert guest.page.query_selector("#flip7-hint") is None
+        if odds:
+            # The odds (Flip 7: the bust risk and the expected value of a hit), on the host's
+            # turns only: the guest did not ask for them.
+            assert odds_seen and all(text.strip() for text in odds_seen)
+            assert guest.page.query_selector(f"#{game}-hint") is None
         record = server.get(f"/api/tables/{table_id}/games/1/record")
         winners = [record["seats"][i]["name"] for i in record["result"]["winners"]]
         banner = host.page.text_content(".banner") or ""
@@ -448,6 +469,11 @@ def test_a_seat_kept_for_a_guest_and_the_host_closing_the_table(
     finally:
         for tab in (host, stranger, guest):
             tab.close()
+
+
+def _group_key(ask: dict[str, Any]) -> str:
+    """The key of an ask's group in its JSON form (`rank`, say, for an ask for a whole rank)."""
+    return next(key for key in ask if key not in ("type", "target"))
 
 
 def test_a_whole_beggar_game_plays_itself_with_no_click_after_start(

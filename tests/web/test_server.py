@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from typing import Any
 
 import httpx
@@ -11,6 +12,7 @@ import pytest
 from websockets.sync.client import connect
 
 from parlour.core.records import replay, start_from_record
+from parlour.core.registry import get_game
 from parlour.web.app import available_games
 from tests.web.conftest import Server
 from tests.web.players import Player
@@ -71,6 +73,45 @@ def test_two_players_and_a_bot_play_a_whole_game(server: Server, game: str) -> N
     steps = server.get(f"/api/tables/{table_id}/games/1/replay")["steps"]
     assert len(steps) == len(record["actions"]) + 1
     assert steps[-1]["view"] == json.loads(json.dumps(state.view(None)))
+
+
+def test_each_game_brings_its_drawing_and_only_its_own_stylesheet(server: Server) -> None:
+    games = available_games("en")
+    for game in games:
+        drawing = httpx.get(f"{server.url}/static/games/{game['name']}.js", timeout=10)
+        assert drawing.status_code == 200 and "export function render" in drawing.text
+        style = httpx.get(f"{server.url}/static/games/{game['name']}.css", timeout=10)
+        if game["style"]:  # the page links it: served from the game's package
+            assert style.status_code == 200, game["name"]
+            assert style.headers["content-type"].startswith("text/css")
+            sheet = get_game(game["name"]).web_style()
+            assert sheet is not None and style.text == sheet.read_text("utf-8")
+        else:  # the page does not link it; asked anyway, it is not there
+            assert style.status_code == 404, game["name"]
+    # The games' own rules left the shared sheet for theirs: some game brings one.
+    assert any(game["style"] for game in games)
+    for name in ("nosuchgame", "generic"):
+        assert httpx.get(f"{server.url}/static/games/{name}.css", timeout=10).status_code == 404
+
+
+def test_every_module_a_drawing_imports_is_served_and_no_game_imports_another(
+    server: Server,
+) -> None:
+    """A drawing's relative imports resolve against /static/games/: the page's shared modules,
+    or a package the games share (the ask-and-draw games' memory panel), never another game."""
+    names = [game["name"] for game in available_games("en")]
+    shared: set[str] = set()
+    for name in names:
+        drawing = httpx.get(f"{server.url}/static/games/{name}.js", timeout=10).text
+        for target in re.findall(r'from "\./([a-z_]+)\.js"', drawing):
+            assert target not in names, f"{name} imports the drawing of {target}"
+            shared.add(target)
+    assert "askdraw" in shared  # the familles, Panoplies and Go Fish share it
+    for target in shared:
+        module = httpx.get(f"{server.url}/static/games/{target}.js", timeout=10)
+        assert module.status_code == 200 and "export function" in module.text, target
+    for name in ("__init__", "no_such_package"):
+        assert httpx.get(f"{server.url}/static/games/{name}.js", timeout=10).status_code == 404
 
 
 def test_the_api_refuses_bad_requests_clearly(server: Server) -> None:

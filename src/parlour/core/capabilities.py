@@ -125,6 +125,12 @@ class Capabilities:
         as `/static/games/<game>.js`), or None for the generic drawing."""
         return None
 
+    def web_style(self) -> Traversable | None:
+        """The stylesheet of this game's own classes and animations at the web table (package
+        data, served as `/static/games/<game>.css` and linked by the page only when the game
+        has one), or None when the page's shared stylesheet is enough."""
+        return None
+
     def encoder(self) -> type | None:
         """The `parlour.rl.encoding.ViewEncoder` class of this game's observations, or None
         (then the research adapters do not offer the game)."""
@@ -142,10 +148,10 @@ class Capabilities:
 
 class FacesInPackage(Capabilities):
     """The face hooks for a game that keeps its faces in its own package under the usual
-    names: `terminal.py` (the terminal table), `web.js` (the web drawing, package data) and
-    `encoder.py` (whose `ENCODER` is the observation encoder class). A file that is not there
-    is a face the game does not bring. A game inherits this before `Game`:
-    `class MyGame(FacesInPackage, Game)`."""
+    names: `terminal.py` (the terminal table), `web.js` (the web drawing, package data),
+    `web.css` (its stylesheet, package data) and `encoder.py` (whose `ENCODER` is the
+    observation encoder class). A file that is not there is a face the game does not bring.
+    A game inherits this before `Game`: `class MyGame(FacesInPackage, Game)`."""
 
     def _package(self) -> str:
         return type(self).__module__.rpartition(".")[0]
@@ -159,11 +165,17 @@ class FacesInPackage(Capabilities):
     def terminal_table(self) -> ModuleType | None:
         return self._module("terminal")
 
-    def web_drawing(self) -> Traversable | None:
+    def _data(self, name: str) -> Traversable | None:
         from importlib.resources import files
 
-        drawing = files(self._package()) / "web.js"
-        return drawing if drawing.is_file() else None
+        found = files(self._package()) / name
+        return found if found.is_file() else None
+
+    def web_drawing(self) -> Traversable | None:
+        return self._data("web.js")
+
+    def web_style(self) -> Traversable | None:
+        return self._data("web.css")
 
     def encoder(self) -> type | None:
         module = self._module("encoder")

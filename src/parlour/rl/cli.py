@@ -6,7 +6,7 @@
 The libraries are imported only when a command runs, so `parlour` starts as fast without them.
 """
 
-# No `from __future__ import annotations`: see parlour/cli.py (start-up).
+# No `from __future__ import annotations`: see parlour/cli/root.py (start-up).
 
 import contextlib
 import io
@@ -16,8 +16,8 @@ from typing import Annotated
 
 import typer
 
-from parlour.cli_args import GameArg
-from parlour.cli_rich import lazy_console
+from parlour.cli.args import GameArg
+from parlour.cli.lazy_rich import lazy_console
 from parlour.core.errors import ParlourError
 
 rl_app = typer.Typer(help="Research adapters: PettingZoo, Gymnasium and OpenSpiel.")

@@ -1,6 +1,6 @@
 """`parlour simulate` and `parlour tournament` (DESIGN.md, "The command line")."""
 
-# No `from __future__ import annotations`: see parlour/cli.py (start-up).
+# No `from __future__ import annotations`: see parlour/cli/root.py (start-up).
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -8,8 +8,8 @@ from typing import Annotated, Any
 
 import typer
 
-from parlour.cli_args import GameArg
-from parlour.cli_rich import lazy_console
+from parlour.cli.args import GameArg
+from parlour.cli.lazy_rich import lazy_console
 from parlour.core.errors import ParlourError
 
 console = lazy_console(soft_wrap=True)
@@ -88,7 +88,7 @@ def progress_bar(total: int, enabled: bool) -> Iterator[Callable[[int], None]]:
 
 
 def _out_json(obj: object) -> None:
-    from parlour.cli_args import out_json
+    from parlour.cli.args import out_json
 
     out_json(obj)
 

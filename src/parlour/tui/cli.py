@@ -1,12 +1,12 @@
 """`parlour play`: the terminal table. Textual is imported only when a game starts."""
 
-# No `from __future__ import annotations`: see parlour/cli.py (start-up).
+# No `from __future__ import annotations`: see parlour/cli/root.py (start-up).
 
 from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
-from parlour.cli_args import OptionalGameArg
+from parlour.cli.args import OptionalGameArg
 from parlour.core.errors import ParlourError
 from parlour.tui import DEFAULT_PACE_MS
 

@@ -1,6 +1,6 @@
 """`parlour serve`: the web table on this computer."""
 
-# No `from __future__ import annotations`: see parlour/cli.py (start-up).
+# No `from __future__ import annotations`: see parlour/cli/root.py (start-up).
 
 import os
 from typing import Annotated, Any

@@ -11,6 +11,7 @@ import contextlib
 import json
 import logging
 import typing
+from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -87,19 +88,32 @@ def _type_name(hint: Any) -> str:
 
 async def game_drawing(request: Request) -> Response:
     """`/static/games/<name>.js`: the game's own drawing (its `web_drawing`, package data of the
-    game), else the page's shared module of that name (`generic.js`), else 404. Relative
+    game), else the module of a package the games share (`parlour.games.<name>/web.js`), else
+    the page's shared module of that name (`generic.js`), else 404. Relative
     imports in a drawing (`../cards.js`) resolve against this URL, so a game's module is written
     as if it sat in the page's static folder."""
     name = request.path_params["name"]
     drawing = None
     if name in game_names():
         drawing = get_game(name).web_drawing()
+    elif name.isidentifier():  # a package the games share (their common drawing), if any
+        drawing = Path(str(resources.files("parlour.games"))) / name / "web.js"
     if drawing is not None and drawing.is_file():
         return Response(drawing.read_text("utf-8"), media_type="text/javascript")
     shared = STATIC / "games" / f"{name}.js"
     if name.isidentifier() and shared.is_file():
         return FileResponse(shared, media_type="text/javascript")
     return Response("no such drawing", status_code=404, media_type="text/plain")
+
+
+async def game_style(request: Request) -> Response:
+    """`/static/games/<name>.css`: the game's own stylesheet (its `web_style`, package data of
+    the game), else 404: the page links it only for a game whose list entry says `style`."""
+    name = request.path_params["name"]
+    style = get_game(name).web_style() if name in game_names() else None
+    if style is not None and style.is_file():
+        return Response(style.read_text("utf-8"), media_type="text/css")
+    return Response("no such stylesheet", status_code=404, media_type="text/plain")
 
 
 def game_info(name: str, lang: str) -> dict[str, Any]:
@@ -153,6 +167,7 @@ def game_info(name: str, lang: str) -> dict[str, Any]:
         "default_bot": default_bot(game),
         "rules_text": game.rules_text(lang),
         "credits": game.credits(lang),
+        "style": game.web_style() is not None,
     }
 
 
@@ -339,5 +354,6 @@ ROUTES = [
     Route("/api/tables/{table_id}/games/{number:int}/record", api_record),
     WebSocketRoute("/ws/{table_id}", table_socket),
     Route("/static/games/{name}.js", game_drawing),
+    Route("/static/games/{name}.css", game_style),
     Mount("/static", StaticFiles(directory=STATIC), name="static"),
 ]

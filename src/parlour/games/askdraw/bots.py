@@ -1,14 +1,21 @@
-"""What the ask-and-draw bots share: a tracker of the seat's knowledge, fed from its events.
+"""What the ask-and-draw bots share: a tracker of the seat's knowledge, fed from its events, and
+the pieces of their searches.
 
 The 7 familles, Panoplies and Go Fish bots read the table through it (`TrackingBot.tracker`),
-and the game tells them how its cards group (`Game.grouping`).
+and the game tells them how its cards group (`Game.grouping`). Their `search` bots are the
+game-agnostic information-set search (`parlour.bots.search`) made by `search_bot`, with
+playouts that pick a target by `pick_target` and score a cut-off game by `laid_share`.
+The bots of the games that ask for one card are in `card_bots.py`.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Collection, Sequence
+from typing import Any
 
 from parlour.bots.base import Bot, Decision
+from parlour.bots.search import Candidates, Playout, SearchBot
 from parlour.core.events import Event
 from parlour.games.askdraw.engine import Grouping
 from parlour.games.askdraw.tracker import Tracker
@@ -49,3 +56,62 @@ class TrackingBot(Bot):
             self._tracker.observe(event)
         self._cursor = len(events)
         return self._tracker
+
+
+def pick_target(hands: Sequence[Collection[int]], seat: int, rng: random.Random) -> int:
+    """A playout's target: another player, with a chance in proportion to his cards (the seat
+    itself when nobody else holds any). One draw of `rng`, so that a playout is replayable."""
+    total = 0
+    for other in range(len(hands)):
+        if other != seat:
+            total += len(hands[other])
+    pick = rng.random() * total
+    target = seat
+    for other in range(len(hands)):
+        if other != seat and hands[other]:
+            target = other
+            pick -= len(hands[other])
+            if pick < 0:
+                break
+    return target
+
+
+def laid_share(state: Any, seat: int) -> float:
+    """The seat's win share (ties shared) at the end; on a cut-off, its share among the leaders
+    by groups laid (families, books)."""
+    outcome = state.outcome
+    if outcome is not None:
+        return 1.0 / len(outcome.winners) if seat in outcome.winners else 0.0
+    counts = [sum(1 for owner in state.laid if owner == s) for s in range(state.num_players)]
+    best = max(counts)
+    leaders = [s for s, count in enumerate(counts) if count == best]
+    return 1.0 / len(leaders) if seat in leaders else 0.0
+
+
+def search_bot(
+    playout: Playout,
+    candidates: Callable[[int], Candidates],
+    prior: str = "0.15",
+) -> Callable[..., SearchBot]:
+    """An ask-and-draw game's `search` bot: the information-set search over `determinize`,
+    spending its budget on `candidates(width)` (memory's best few asks) and valuing the
+    positions it reaches by `playout`; `prior` is the game's default weight of that ranking."""
+    default_prior = prior
+
+    def search(
+        budget: str = "0.2",
+        width: str = "4",
+        prior: str = default_prior,
+        *,
+        rng: random.Random | None = None,
+    ) -> SearchBot:
+        """`search[:budget[:width[:prior]]]`: budget in seconds ("0.2") or rounds ("16")."""
+        return SearchBot(
+            budget,
+            playout=playout,
+            candidates=candidates(int(width)),
+            prior=float(prior),
+            rng=rng,
+        )
+
+    return search

@@ -1,6 +1,6 @@
 """`parlour beggar ...`: explicit and random deals, statistics."""
 
-# No `from __future__ import annotations`: see parlour/cli.py (start-up).
+# No `from __future__ import annotations`: see parlour/cli/root.py (start-up).
 
 import json
 import os
@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from parlour.cli_rich import lazy_console
+from parlour.cli.lazy_rich import lazy_console
 from parlour.core.errors import ParlourError, RulesError
 
 if TYPE_CHECKING:
@@ -119,7 +119,7 @@ def deal_command(
     if shown is not None:
         result = {"seed": seed, "hands": [notation(h) for h in shown], **result}
     if as_json:
-        # as parlour.cli.out_json, without importing the whole command line for a quick command
+        # as parlour.cli.args.out_json, without importing the whole command line for a quick command
         sys.stdout.write(json.dumps(result, ensure_ascii=False) + "\n")
         return
     if shown is not None:
@@ -198,7 +198,7 @@ def stats_command(
         )
     data = summary.to_json()
     if as_json:
-        from parlour.cli_args import out_json
+        from parlour.cli.args import out_json
 
         out_json(data)
         return
@@ -254,7 +254,7 @@ def records_command(
 
     checks = [check_record(record) for record in RECORDS]
     if as_json:
-        from parlour.cli_args import out_json
+        from parlour.cli.args import out_json
 
         out_json(
             [

@@ -33,7 +33,7 @@ def card_name(card: str, lang: str) -> str:
 
 
 class Beggar(FacesInPackage, Game):
-    """Its faces are in this package: terminal.py, web.js, encoder.py."""
+    """Its faces are in this package: terminal.py, web.js and web.css, encoder.py."""
 
     name = "beggar"
     title = {"en": "Beggar-My-Neighbour", "fr": "Beggar-My-Neighbour (Ruine-ton-voisin)"}

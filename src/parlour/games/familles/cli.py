@@ -1,6 +1,6 @@
 """`parlour decks list` and `parlour decks check FILE`: the decks of the Jeu des 7 familles."""
 
-# No `from __future__ import annotations`: see parlour/cli.py (start-up).
+# No `from __future__ import annotations`: see parlour/cli/root.py (start-up).
 
 import json
 import sys
@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from parlour.cli_rich import lazy_console
+from parlour.cli.lazy_rich import lazy_console
 from parlour.core.errors import ParlourError
 
 # Start-up: imported by every `parlour` command, so the decks (TOML) and Rich's tables load

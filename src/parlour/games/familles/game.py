@@ -11,6 +11,7 @@ from parlour.core.errors import RulesError
 from parlour.core.events import Event
 from parlour.core.game import Game, Seat
 from parlour.games.askdraw.engine import Ask, Grouping, ask_from_id, ask_from_json, normalise_deal
+from parlour.games.askdraw.narration import narrate_ask_draw
 from parlour.games.familles.decks import BUILTIN_DECKS, ROLES, Deck, get_deck
 from parlour.games.familles.rules import FAMILY_GROUPING, FamillesRules, FamillesState
 from parlour.i18n import t
@@ -111,20 +112,28 @@ class Familles(FacesInPackage, Game):
         return ask_from_id(action_id, NUM_CARDS, num_players)
 
     def narrate(self, event: Event, lang: str, names: Sequence[str]) -> str | None:
-        return narrate_ask_draw(event, lang, names, self._card_namer, self._group_namer) or (
+        d = event.data
+        if event.type == "ask":
+            deck = get_deck(d.get("deck", "fr"))
+            card = d["card"]
+            return t(
+                "familles.ask",
+                lang,
+                name=names[d["seat"]],
+                target=names[d["target"]],
+                family=deck.families[deck.family_of(card)].name,
+                member=member_spoken(deck, card, lang),
+            )
+        if event.type == "lay":
+            family = get_deck(d.get("deck", "fr")).families[d["group"]].name
+            return t("familles.lay", lang, name=names[d["seat"]], family=family)
+        return narrate_ask_draw(event, lang, names, self._card_namer) or (
             self._narrate_end(event, lang, names)
         )
 
     @staticmethod
-    def _card_namer(d: Mapping[str, Any], lang: str) -> tuple[str, str, str]:
-        deck = get_deck(d.get("deck", "fr"))
-        card = d["card"]
-        family = deck.families[deck.family_of(card)].name
-        return family, member_spoken(deck, card, lang), card_name(deck, card, lang)
-
-    @staticmethod
-    def _group_namer(d: Mapping[str, Any], lang: str) -> str:
-        return get_deck(d.get("deck", "fr")).families[d["group"]].name
+    def _card_namer(d: Mapping[str, Any], lang: str) -> str:
+        return card_name(get_deck(d.get("deck", "fr")), d["card"], lang)
 
     @staticmethod
     def _narrate_end(event: Event, lang: str, names: Sequence[str]) -> str | None:
@@ -155,55 +164,6 @@ class Familles(FacesInPackage, Game):
         return BOTS
 
 
-def narrate_ask_draw(
-    event: Event,
-    lang: str,
-    names: Sequence[str],
-    card_namer: Callable[[Mapping[str, Any], str], tuple[str, str, str]],
-    group_namer: Callable[[Mapping[str, Any], str], str],
-) -> str | None:
-    """Narration of the ask-and-draw events, shared with Panoplies.
-
-    `card_namer(data, lang)` gives (group name, member as asked, card name); `group_namer`
-    the name of a laid group.
-    """
-    d = event.data
-    kind = event.type
-    if kind == "deal":
-        sizes = d["sizes"]
-        size = sizes[0] if len(set(sizes)) == 1 else "/".join(map(str, sizes))
-        return t("familles.deal", lang, size=size, pile=d["pile"], first=names[d["first"]])
-    if kind == "ask":
-        family, member, _ = card_namer(d, lang)
-        return t(
-            "familles.ask",
-            lang,
-            name=names[d["seat"]],
-            target=names[d["target"]],
-            family=family,
-            member=member,
-        )
-    if kind == "give":
-        card = card_namer(d, lang)[2]
-        return t("familles.give", lang, name=names[d["seat"]], card=card, to=names[d["to"]])
-    if kind == "pioche":
-        return t("familles.pioche", lang, name=names[d["seat"]])
-    if kind == "bonne_pioche":
-        return t("familles.bonne_pioche", lang, name=names[d["seat"]], card=card_namer(d, lang)[2])
-    if kind == "draw":
-        if "card" in d:
-            card = card_namer(d, lang)[2]
-            return t("familles.draw_own", lang, name=names[d["seat"]], card=card)
-        return t("familles.draw", lang, name=names[d["seat"]])
-    if kind == "lay":
-        return t("familles.lay", lang, name=names[d["seat"]], family=group_namer(d, lang))
-    if kind == "pass":
-        return t("familles.pass", lang, name=names[d["seat"]])
-    if kind == "turn":
-        return t("familles.turn", lang, name=names[d["seat"]])
-    return None
-
-
 GAME = Familles()
 FamillesState.game = GAME
-__all__ = ["GAME", "Familles", "card_name", "member_spoken", "narrate_ask_draw", "parse_card"]
+__all__ = ["GAME", "Familles", "card_name", "member_spoken", "parse_card"]

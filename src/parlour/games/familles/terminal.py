@@ -2,19 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from rich.console import Group, RenderableType
-from rich.table import Table
 from rich.text import Text
 
-from parlour.core.registry import get_game
-from parlour.games.askdraw.tracker import Tracker
+from parlour.games.askdraw.terminal import (
+    HintWords,
+    hand_part,
+    laid_groups,
+    seat_rows,
+    tracker_hints,
+)
 from parlour.i18n import has, register, t
 from parlour.tui.tables import TableContext
-from parlour.tui.tables.generic import seat_label
 
 register(
     {
@@ -22,27 +23,15 @@ register(
             "en": "Pile: {pile} {pile:#card|cards} · families laid: {laid} of {total}",
             "fr": "Pioche : {pile} {pile:#carte|cartes} · familles posées : {laid} sur {total}",
         },
-        "tui.familles.hand": {"en": "Your hand", "fr": "Votre jeu"},
         "tui.familles.family_line": {"en": "{family}: ", "fr": "{family} : "},
-        "tui.familles.no_hand": {"en": "(no card)", "fr": "(aucune carte)"},
-        "tui.familles.cards": {"en": "{n} {n:#card|cards}", "fr": "{n} {n:#carte|cartes}"},
         "tui.familles.laid": {"en": "laid: {families}", "fr": "posées : {families}"},
         "tui.familles.ask": {
             "en": "Ask {target} for {member} ({family})",
             "fr": "Demander à {target} : famille {family}, {member}",
         },
-        "tui.familles.holds": {"en": "{name} holds {cards}.", "fr": "{name} a {cards}."},
         "tui.familles.asked_in": {
             "en": "{name} asked in these families, so holds a card of each: {groups}.",
             "fr": "{name} a demandé dans ces familles, donc en a une carte de chacune : {groups}.",
-        },
-        "tui.familles.lacks": {
-            "en": "{name} does not hold {cards}.",
-            "fr": "{name} n'a pas {cards}.",
-        },
-        "tui.familles.likeliest": {
-            "en": "Likeliest find: {card}, with {name} ({chance:.0%}).",
-            "fr": "Meilleure piste : {card}, chez {name} ({chance:.0%}).",
         },
         "tui.familles.pick_family": {
             "en": "Ask {target}: which family?",
@@ -51,10 +40,6 @@ register(
         "tui.familles.pick_member": {
             "en": "Ask {target}, {family} family: which card?",
             "fr": "Demander à {target}, famille {family} : quelle carte ?",
-        },
-        "tui.familles.nothing_known": {
-            "en": "Nothing is known yet of the other hands.",
-            "fr": "On ne sait encore rien des autres jeux.",
         },
     }
 )
@@ -89,37 +74,25 @@ def card_text(ctx: TableContext, card: int) -> str:
 def render(ctx: TableContext) -> RenderableType:
     view, lang = ctx.view, ctx.lang
     families = view["deck"]["families"]
-    laid_by = {entry["group"]: entry["seat"] for entry in view.get("laid", [])}
     header = Text(
         t(
             "tui.familles.header",
             lang,
             pile=view["pile_size"],
-            laid=len(laid_by),
+            laid=len(laid_groups(view)),
             total=len(families),
         ),
         style="italic",
     )
-    players = Table.grid(padding=(0, 2))
-    players.add_column()
-    players.add_column(justify="right")
-    players.add_column()
-    for seat in range(len(ctx.names)):
-        marker = "▶ " if seat == view.get("to_move") else "  "
-        laid = [families[g]["name"] for g, owner in sorted(laid_by.items()) if owner == seat]
-        players.add_row(
-            Text(marker + seat_label(seat, ctx), style="bold"),
-            t("tui.familles.cards", lang, n=view["hand_sizes"][seat]),
-            t("tui.familles.laid", lang, families=", ".join(laid)) if laid else "",
-        )
-    parts: list[RenderableType] = [header, players]
+
+    def laid(groups: list[int]) -> str:
+        named = ", ".join(families[g]["name"] for g in groups)
+        return t("tui.familles.laid", lang, families=named)
+
+    parts: list[RenderableType] = [header, seat_rows(ctx, laid)]
     if "hand" in view:
-        parts.append(Text(t("tui.familles.hand", lang), style="bold underline"))
-        hand = sorted(view["hand"])
-        if not hand:
-            parts.append(Text(t("tui.familles.no_hand", lang), style="dim"))
         by_family: dict[int, list[int]] = {}
-        for card in hand:
+        for card in sorted(view["hand"]):
             by_family.setdefault(family_of(card), []).append(card)
         lines = []
         for family, cards in by_family.items():
@@ -128,22 +101,8 @@ def render(ctx: TableContext) -> RenderableType:
             line.stylize(families[family]["colour"])
             line.append(", ".join(member(ctx, c) for c in cards))
             lines.append(line)
-        parts.append(side_by_side(lines))
+        parts.extend(hand_part(ctx, lines))
     return Group(*parts)
-
-
-def side_by_side(lines: list[Text]) -> RenderableType:
-    """A hand's lines in two columns from four lines on: at 80x24 the whole hand stays above
-    the fold (a long line wraps in its column, it is never cut)."""
-    if len(lines) < 4:
-        return Group(*lines)
-    grid = Table.grid(expand=True, padding=(0, 2))
-    grid.add_column(ratio=1)
-    grid.add_column(ratio=1)
-    half = (len(lines) + 1) // 2
-    for left, right in zip(lines[:half], [*lines[half:], Text("")], strict=False):
-        grid.add_row(left, right)
-    return grid
 
 
 def describe(action: dict[str, Any], ctx: TableContext) -> str:
@@ -171,59 +130,6 @@ def picker(action: dict[str, Any], ctx: TableContext) -> tuple[list[str], list[s
         t("tui.familles.pick_member", lang, target=target, family=family),
     ]
     return titles, [target, family, member(ctx, card)]
-
-
-def table_tracker(ctx: TableContext) -> Tracker:
-    """The game's public-knowledge tracker, fed only the events the viewer may see.
-
-    A spectator (viewer None) reads the public events alone: no hand, and draws without
-    their card. Shared with Panoplies, whose groups are characters.
-    """
-    grouping = get_game(ctx.game).grouping(ctx.rules)  # type: ignore[attr-defined]
-    tracker = Tracker(grouping, len(ctx.names), ctx.viewer)
-    for event in ctx.events:
-        tracker.observe(event)
-    return tracker
-
-
-@dataclass(frozen=True)
-class HintWords:
-    """How one game words the tracker's facts: its catalogue keys and card and group names."""
-
-    prefix: str
-    card: Callable[[int], str]
-    group: Callable[[int], str]
-
-
-def tracker_hints(ctx: TableContext, words: HintWords) -> list[str]:
-    """Who surely holds which card, who surely holds a card of a group, who surely lacks what,
-    and, for a seated player, the card of his groups most likely found in another hand."""
-    lang, key = ctx.lang, words.prefix
-    tracker = table_tracker(ctx)
-    lines = []
-    # The likeliest find first: the one fact that says what to ask, kept when a small
-    # terminal has room for only a few.
-    best = tracker.likeliest_find()
-    if best is not None:
-        card, seat, chance = best
-        lines.append(
-            t(f"{key}.likeliest", lang, card=words.card(card), name=ctx.name(seat), chance=chance)
-        )
-    for seat in range(len(ctx.names)):
-        if seat == ctx.viewer:
-            continue
-        name = ctx.name(seat)
-        if tracker.sure[seat]:
-            cards = ", ".join(words.card(c) for c in sorted(tracker.sure[seat]))
-            lines.append(t(f"{key}.holds", lang, name=name, cards=cards))
-        groups = tracker.obligations(seat)  # only those no known card accounts for
-        if groups:
-            named = ", ".join(words.group(g) for g in groups)
-            lines.append(t(f"{key}.asked_in", lang, name=name, groups=named))
-        if tracker.lacks[seat]:
-            cards = ", ".join(words.card(c) for c in sorted(tracker.lacks[seat]))
-            lines.append(t(f"{key}.lacks", lang, name=name, cards=cards))
-    return lines or [t(f"{key}.nothing_known", lang)]
 
 
 def hints(ctx: TableContext) -> list[str]:

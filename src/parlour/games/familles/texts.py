@@ -1,4 +1,4 @@
-"""Texts of the Jeu des 7 familles (shared with Panoplies for the ask-and-draw lines)."""
+"""Texts of the Jeu des 7 familles (the lines it narrates like Panoplies are askdraw's)."""
 
 from parlour.i18n import register
 from parlour.i18n.options import register_options
@@ -6,34 +6,14 @@ from parlour.i18n.options import register_options
 register(
     {
         "familles.title": {"en": "Happy Families (Jeu des 7 familles)", "fr": "Jeu des 7 familles"},
-        "familles.deal": {
-            "en": "{size} {size:#card|cards} each; {pile} left in the pile. {first} starts.",
-            "fr": "{size} {size:#carte|cartes} chacun ; {pile} dans la pioche. {first} commence.",
-        },
         "familles.ask": {
             "en": "{name} to {target}: “From the {family} family, may I have {member}?”",
             "fr": "{name} à {target} : « Dans la famille {family}, je voudrais {member}. »",
         },
-        "familles.give": {
-            "en": "{name} gives {card} to {to}.",
-            "fr": "{name} donne {card} à {to}.",
-        },
-        "familles.pioche": {"en": "{name}: “Draw!”", "fr": "{name} : « Pioche ! »"},
-        "familles.bonne_pioche": {
-            "en": "{name} draws {card}: “Lucky draw!”",
-            "fr": "{name} pioche {card} : « Bonne pioche ! »",
-        },
-        "familles.draw": {"en": "{name} draws a card.", "fr": "{name} pioche une carte."},
-        "familles.draw_own": {"en": "{name} draws {card}.", "fr": "{name} pioche {card}."},
         "familles.lay": {
             "en": "{name} lays down the {family} family!",
             "fr": "{name} pose la famille {family} !",
         },
-        "familles.pass": {
-            "en": "{name} cannot play and passes.",
-            "fr": "{name} ne peut pas jouer et passe.",
-        },
-        "familles.turn": {"en": "{name} plays.", "fr": "À {name} de jouer."},
         "familles.end": {
             "en": "All seven families are down: {scores}.",
             "fr": "Les sept familles sont posées : {scores}.",

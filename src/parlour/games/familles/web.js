@@ -1,6 +1,7 @@
 // The Jeu des 7 familles: your hand in the deck's colours, the families laid down, the asks.
 import { esc, lang, wordsOf } from "../i18n.js";
 import { back } from "../cards.js";
+import { hintOptions, memoryPanel } from "./askdraw.js";
 
 const ROLES_EN = ["grandfather", "grandmother", "father", "mother", "son", "daughter"];
 const WORDS = {
@@ -10,17 +11,11 @@ const WORDS = {
   pile: ["Draw pile: {n}", "Pioche : {n}"],
   families: [["{n} family", "{n} families"], ["{n} famille", "{n} familles"]],
   laid: ["Families laid down", "Familles posées"],
-  memory: ["What the table knows", "Ce que la table sait"],
   holds: ["holds", "a"],
   has_family: ["has some", "a de la famille"],
-  lacks: ["does not hold", "n'a pas"],
-  likeliest: ["Likeliest find: {card}, with {name} ({p}%)", "Meilleure piste : {card}, chez {name} ({p} %)"],
-  nothing: ["nothing known", "rien de connu"],
   cards: [["{n} card", "{n} cards"], ["{n} carte", "{n} cartes"]],
 };
 export const w = wordsOf(WORDS);
-
-export function hintOptions() { return [{ key: "memory_hint", text: "show_memory" }]; }
 
 export function familyOf(card) { return Math.floor(card / 6); }
 
@@ -63,26 +58,6 @@ export function seatExtra(view, seat) {
 export function cardText(deck, card) {
   const family = deck.families[familyOf(card)];
   return `${family.members[card % 6]} ${family.name}`;
-}
-
-// The memory hint, computed by the server from the events this seat saw (the game's tracker):
-// who surely holds which card, who surely holds a card of a group, who surely lacks which card,
-// and the likeliest find. Shared with Panoplies: `look` draws its cards and names its groups.
-export function memoryPanel(hint, players, look) {
-  if (!hint || hint.kind !== "memory") return "";
-  const rows = hint.players.map((known) => {
-    const holds = known.holds.map((c) => look.card(c, "small")).join("");
-    const groups = known.groups.map((g) => look.group(g)).join(" ");
-    const lacks = known.lacks.map((c) => look.card(c, "small lacked")).join("");
-    const empty = holds || groups || lacks ? "" : ` <span class="muted">${w("nothing")}</span>`;
-    return `<div class="memory-row" data-seat="${known.seat}"><strong>${esc(players[known.seat])}</strong>${empty}
-      ${holds ? `<div class="cards">${holds}</div>` : ""}${groups ? `<div>${look.groupWord}: ${groups}</div>` : ""}
-      ${lacks ? `<div class="lacks">${w("lacks")}: <span class="cards">${lacks}</span></div>` : ""}</div>`;
-  }).join("");
-  const best = hint.likeliest;
-  const likeliest = best ? `<div class="hint" id="likeliest">${esc(w("likeliest", {
-    card: look.text(best.card), name: players[best.seat], p: Math.round(100 * best.chance) }))}</div>` : "";
-  return `<div class="panel" style="color:#222;margin-top:.6em" id="memory"><strong>${w("memory")}</strong>${rows}${likeliest}</div>`;
 }
 
 const chosen = { target: null };  // the player this page is about to ask
@@ -144,7 +119,7 @@ export function animate(events, root) {
     if (e.type === "lay") root.querySelector(`.wardrobe [data-card="${e.group * 6}"]`)?.classList.add("anim-pop");
   }
 }
-export { ROLES_EN };
+export { ROLES_EN, hintOptions };
 
 // The end screen's line for a seat: the families it laid down.
 export function standing(view, seat) {

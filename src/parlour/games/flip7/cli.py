@@ -1,12 +1,12 @@
 """`parlour flip7 ...`: the exact single-round solver."""
 
-# No `from __future__ import annotations`: see parlour/cli.py (start-up).
+# No `from __future__ import annotations`: see parlour/cli/root.py (start-up).
 
 from typing import Annotated
 
 import typer
 
-from parlour.cli_rich import lazy_console
+from parlour.cli.lazy_rich import lazy_console
 from parlour.core.errors import ParlourError
 
 flip7_app = typer.Typer(help="Flip 7: the exact single-round solver.", no_args_is_help=True)
@@ -41,7 +41,7 @@ def solve_command(
     if hand is not None:
         result = solve_hand(parse_hand(hand), numbers_only, no_modifiers, bonus)
         if as_json:
-            from parlour.cli_args import out_json
+            from parlour.cli.args import out_json
 
             out_json(result)
             return
@@ -54,7 +54,7 @@ def solve_command(
         return
     solution = solve(numbers_only, no_modifiers, bonus)
     if as_json:
-        from parlour.cli_args import out_json
+        from parlour.cli.args import out_json
 
         out_json(solution.to_json())
         return

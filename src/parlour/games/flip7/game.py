@@ -34,7 +34,7 @@ def card_text(name: str, lang: str) -> str:
 
 
 class Flip7(FacesInPackage, Game):
-    """Its faces are in this package: terminal.py, web.js, encoder.py."""
+    """Its faces are in this package: terminal.py, web.js and web.css, encoder.py."""
 
     name = "flip7"
     title = {"en": "Flip 7", "fr": "Flip 7"}

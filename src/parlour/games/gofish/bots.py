@@ -21,8 +21,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from parlour.bots.base import Bot, Decision
-from parlour.bots.search import SearchBot
-from parlour.games.askdraw.bots import TrackingBot
+from parlour.games.askdraw.bots import TrackingBot, laid_share, pick_target, search_bot
 from parlour.games.askdraw.engine import PILE
 from parlour.games.askdraw.groups import GroupAsk, GroupAskState
 from parlour.games.askdraw.tracker import Tracker
@@ -157,27 +156,7 @@ def playout_ask(
         elif k == top:
             top_groups.append(group)
     group = top_groups[0] if len(top_groups) == 1 else rng.choice(top_groups)
-    total = sum(len(hands[t]) for t in range(len(hands)) if t != p)
-    pick = rng.random() * total
-    target = p
-    for t in range(len(hands)):
-        if t != p and hands[t]:
-            target = t
-            pick -= len(hands[t])
-            if pick < 0:
-                break
-    return table(target, group, num_groups)
-
-
-def books_value(state: GroupAskState, seat: int) -> float:
-    """The seat's win share at the end; on a cut-off, its share among the leaders by books."""
-    outcome = state.outcome
-    if outcome is not None:
-        return 1.0 / len(outcome.winners) if seat in outcome.winners else 0.0
-    books = [sum(1 for o in state.laid if o == s) for s in range(state.num_players)]
-    best = max(books)
-    leaders = [s for s, b in enumerate(books) if b == best]
-    return 1.0 / len(leaders) if seat in leaders else 0.0
+    return table(pick_target(hands, p, rng), group, num_groups)
 
 
 def playout(state: Any, seat: int, rng: random.Random, max_steps: int = 400) -> float:
@@ -194,7 +173,7 @@ def playout(state: Any, seat: int, rng: random.Random, max_steps: int = 400) -> 
             claims[ask.target].discard(ask.group)  # he gives them all
         state._apply(ask)
         steps += 1
-    return books_value(state, seat)
+    return laid_share(state, seat)  # the win share, or among the leaders by books
 
 
 class MemoryCandidates:
@@ -214,21 +193,7 @@ class MemoryCandidates:
         return [ask for _, ask in ranked[: self.width]]
 
 
-def gofish_search(
-    budget: str = "0.2",
-    width: str = "4",
-    prior: str = "0.15",
-    *,
-    rng: random.Random | None = None,
-) -> SearchBot:
-    """`search[:budget[:width[:prior]]]`: budget in seconds ("0.2") or rounds ("16")."""
-    return SearchBot(
-        budget,
-        playout=playout,
-        candidates=MemoryCandidates(int(width)),
-        prior=float(prior),
-        rng=rng,
-    )
+gofish_search = search_bot(playout, MemoryCandidates)
 
 
 BOTS: dict[str, Callable[..., Bot]] = {

@@ -1,21 +1,14 @@
 """Go Fish's bulk path: whole games between `random`, `memory` and `first` bots, played by the
-compiled kernel (`kernel.py`).
-
-`simulate` asks `bulk_play(rules, [], [specs])` whether a table of bots can go to the kernel;
-tables of those three bots can, under every option of the rules. Every other table is played by
-the reference engine, with the same results a game's seed gives there.
-"""
+compiled ask-and-draw kernel under every option of the rules (see `askdraw.bulk`)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
 
-from parlour.bots.base import parse_bot_spec
 from parlour.core.capabilities import BulkOutcome
 from parlour.core.errors import RulesError
-
-KERNEL_BOTS = ("random", "memory", "first")
+from parlour.games.askdraw.bulk import bot_names, kernel_bots, most_groups_outcomes, seed_tables
 
 
 def kernel_table(rules: Any, specs: Sequence[str]) -> bool:
@@ -27,11 +20,7 @@ def kernel_table(rules: Any, specs: Sequence[str]) -> bool:
         rules.check_players(n)
     except RulesError:
         return False
-    for spec in specs:
-        name, params = parse_bot_spec(spec)
-        if name not in KERNEL_BOTS or params:
-            return False
-    return True
+    return kernel_bots(specs)
 
 
 def bulk_play(
@@ -39,41 +28,24 @@ def bulk_play(
 ) -> list[BulkOutcome] | None:
     """Per seed, the outcome of `new_state(seats, seed)` played by the bots `tables[i]` (one
     table for every seed if only one is given): (winners, scores by seat: books, or 1 for the
-    first player out without `most_books_wins`, asks, status). None
-    when the kernel cannot play them, or when a game stalls (the reference engine raises there,
-    and the worker's fallback to it reports that game)."""
-    if not tables or any(not kernel_table(rules, specs) for specs in tables):
+    first player out without `most_books_wins`, asks, status). None when the kernel cannot
+    play them, or when a game stalls."""
+    checked = seed_tables(rules, seeds, tables, kernel_table)
+    if checked is None:
         return None
-    if len({len(specs) for specs in tables}) != 1:
-        return None
-    if not seeds:
+    if not checked:
         return []
-    if any(not 0 <= seed < 2**63 for seed in seeds):
-        return None
-    if len(tables) == 1:
-        tables = [tables[0]] * len(seeds)
-    elif len(tables) != len(seeds):
-        raise ValueError(f"{len(seeds)} seeds but {len(tables)} tables of bots")
     from parlour.games.gofish import kernel  # NumPy and Numba: only when games are played
 
-    names = [[parse_bot_spec(spec)[0] for spec in specs] for specs in tables]
-    books, asks, status, out = kernel.run(list(seeds), names, rules)
-    results: list[BulkOutcome] = []
-    for row, turns, code, first_out in zip(
-        books.tolist(), asks.tolist(), status.tolist(), out.tolist(), strict=True
+    books, asks, status, out = kernel.run(list(seeds), bot_names(checked), rules)
+    results = most_groups_outcomes(books, asks, status)
+    if results is None or rules.most_books_wins:
+        return results
+    # Going out is what scores (GoFishState._end): 1 for the first player out, 0 for the others.
+    for i, (first_out, (_, scores, turns, name)) in enumerate(
+        zip(out.tolist(), results, strict=True)
     ):
-        name = kernel.STATUS_NAMES[code]
-        if name == "stalled":
-            return None
-        if name == "capped":
-            results.append(((), tuple(0.0 for _ in row), int(turns), name))
-            continue
-        if rules.most_books_wins:
-            best = max(row)
-            winners = tuple(s for s, b in enumerate(row) if b == best)  # ties shared
-            scores = tuple(float(b) for b in row)
-        else:  # going out is what scores (GoFishState._end)
-            winners = (int(first_out),)
-            scores = tuple(1.0 if s == first_out else 0.0 for s in range(len(row)))
-        results.append((winners, scores, int(turns), name))
+        if name != "capped":
+            seats = range(len(scores))
+            results[i] = ((first_out,), tuple(float(s == first_out) for s in seats), turns, name)
     return results

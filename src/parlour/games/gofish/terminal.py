@@ -10,16 +10,15 @@ from __future__ import annotations
 from typing import Any
 
 from rich.console import Group, RenderableType
-from rich.table import Table
 from rich.text import Text
 
+from parlour.games.askdraw.terminal import hand_part, laid_groups, say, seat_rows, table_tracker
 from parlour.games.askdraw.tracker import Tracker
 from parlour.games.gofish.bots import rank_chances, sure_miss
-from parlour.games.gofish.rules import RankAsk, rank_grouping
+from parlour.games.gofish.rules import RankAsk
 from parlour.games.gofish.texts import card_label, rank_label, rank_word
 from parlour.i18n import register, t
 from parlour.tui.tables import TableContext
-from parlour.tui.tables.generic import seat_label
 
 register(
     {
@@ -27,16 +26,12 @@ register(
             "en": "Pool: {pile} {pile:#card|cards} · books: {laid} of {total}",
             "fr": "Pioche : {pile} {pile:#carte|cartes} · livres : {laid} sur {total}",
         },
-        "tui.gofish.hand": {"en": "Your hand", "fr": "Votre jeu"},
-        "tui.gofish.no_hand": {"en": "(no card)", "fr": "(aucune carte)"},
-        "tui.gofish.cards": {"en": "{n} {n:#card|cards}", "fr": "{n} {n:#carte|cartes}"},
         "tui.gofish.books": {"en": "books: {ranks}", "fr": "livres : {ranks}"},
         "tui.gofish.ask": {"en": "Ask {target} for {rank}", "fr": "Demander des {rank} à {target}"},
         "tui.gofish.pick_rank": {
             "en": "Ask {target}: which rank?",
             "fr": "Demander à {target} : quelle valeur ?",
         },
-        "tui.gofish.holds": {"en": "{name} holds {cards}.", "fr": "{name} a {cards}."},
         "tui.gofish.asked_for": {
             "en": "{name} asked for these, so holds some: {ranks}.",
             "fr": "{name} en a demandé, donc en a : {ranks}.",
@@ -49,10 +44,6 @@ register(
             "en": "Likeliest ask: {rank} from {name} ({chance:.0%}).",
             "fr": "Meilleure demande : des {rank} à {name} ({chance:.0%}).",
         },
-        "tui.gofish.nothing_known": {
-            "en": "Nothing is known yet of the other hands.",
-            "fr": "On ne sait encore rien des autres jeux.",
-        },
     }
 )
 
@@ -60,32 +51,22 @@ register(
 def render(ctx: TableContext) -> RenderableType:
     view, lang = ctx.view, ctx.lang
     suits = int(view["suits"])
-    laid_by = {entry["group"]: entry["seat"] for entry in view.get("laid", [])}
     header = Text(
         t(
             "tui.gofish.header",
             lang,
             pile=view["pile_size"],
-            laid=len(laid_by),
+            laid=len(laid_groups(view)),
             total=view["ranks"],
         ),
         style="italic",
     )
-    players = Table.grid(padding=(0, 2))
-    players.add_column()
-    players.add_column(justify="right")
-    players.add_column()
-    for seat in range(len(ctx.names)):
-        marker = "▶ " if seat == view.get("to_move") else "  "
-        books = [rank_label(r) for r, owner in sorted(laid_by.items()) if owner == seat]
-        players.add_row(
-            Text(marker + seat_label(seat, ctx), style="bold"),
-            t("tui.gofish.cards", lang, n=view["hand_sizes"][seat]),
-            t("tui.gofish.books", lang, ranks=" ".join(books)) if books else "",
-        )
-    parts: list[RenderableType] = [header, players]
+
+    def books(ranks: list[int]) -> str:
+        return t("tui.gofish.books", lang, ranks=" ".join(rank_label(r) for r in ranks))
+
+    parts: list[RenderableType] = [header, seat_rows(ctx, books)]
     if "hand" in view:
-        parts.append(Text(t("tui.gofish.hand", lang), style="bold underline"))
         by_rank: dict[int, list[int]] = {}
         for card in sorted(view["hand"]):
             by_rank.setdefault(card // suits, []).append(card)
@@ -96,7 +77,7 @@ def render(ctx: TableContext) -> RenderableType:
             for k, card in enumerate(cards):
                 style = "red" if card % suits in (1, 2) else ""  # hearts and diamonds
                 line.append((" " if k else "") + card_label(rank, card % suits), style=style)
-        parts.append(line if by_rank else Text(t("tui.gofish.no_hand", lang), style="dim"))
+        parts.extend(hand_part(ctx, [line] if by_rank else []))
     return Group(*parts)
 
 
@@ -116,15 +97,6 @@ def picker(action: dict[str, Any], ctx: TableContext) -> tuple[list[str], list[s
     return titles, [target, rank_word(int(action["rank"]), lang)]
 
 
-def table_tracker(ctx: TableContext) -> Tracker:
-    """The seat's memory, from the events the viewer may see (a spectator: the public ones)."""
-    rules = ctx.rules
-    tracker = Tracker(rank_grouping(rules.ranks, rules.suits), len(ctx.names), ctx.viewer)
-    for event in ctx.events:
-        tracker.observe(event)
-    return tracker
-
-
 def hints(ctx: TableContext) -> list[str]:
     """Who surely holds which cards and ranks, who surely has none of a rank, and the ask
     likeliest to hit for the seat to move."""
@@ -138,7 +110,7 @@ def hints(ctx: TableContext) -> list[str]:
         name = ctx.name(seat)
         if tracker.sure[seat]:
             cards = " ".join(card_label(c // suits, c % suits) for c in sorted(tracker.sure[seat]))
-            lines.append(t("tui.gofish.holds", lang, name=name, cards=cards))
+            lines.append(say("tui.gofish", "holds", lang, name=name, cards=cards))
         asked = tracker.obligations(seat)
         if asked:
             ranks = ", ".join(rank_word(r, lang) for r in asked)
@@ -158,7 +130,7 @@ def hints(ctx: TableContext) -> list[str]:
         lines.append(
             t("tui.gofish.likeliest", lang, rank=rank, name=ctx.name(ask.target), chance=chance)
         )
-    return lines or [t("tui.gofish.nothing_known", lang)]
+    return lines or [say("tui.gofish", "nothing_known", lang)]
 
 
 def likeliest_ask(ctx: TableContext, tracker: Tracker) -> tuple[RankAsk, float] | None:

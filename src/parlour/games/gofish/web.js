@@ -2,6 +2,9 @@
 // (a player, then one of your ranks), and what the table knows of the other hands.
 import { esc, lang, wordsOf } from "../i18n.js";
 import { back, face } from "../cards.js";
+import { hintOptions } from "./askdraw.js";
+
+export { hintOptions };
 
 const LABELS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
 const SUITS = ["♠", "♥", "♦", "♣", "★", "●", "■", "▲"];
@@ -47,7 +50,6 @@ function rankChip(view, rank, extra = "") {
     title: w("any", { rank: rankWord(rank) }) });
 }
 
-export function hintOptions() { return [{ key: "memory_hint", text: "show_memory" }]; }
 
 export function seatExtra(view, seat) {
   return `<span style="color:#d1fae5;font-size:.85rem">${w("cards", { n: view.hand_sizes[seat] })} · ${w("books", { n: view.books[seat] })}</span>`;

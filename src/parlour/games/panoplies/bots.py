@@ -11,15 +11,14 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from parlour.bots.base import Bot, Decision
-from parlour.bots.search import SearchBot
+from parlour.games.askdraw.bots import TrackingBot, search_bot
+from parlour.games.askdraw.card_bots import OpenFirstBot, hit_chances, make_playout
 from parlour.games.askdraw.engine import Ask, AskDrawState
 from parlour.games.askdraw.tracker import Tracker
-from parlour.games.familles.bots import OpenFirstBot, TrackingBot, hit_chances, make_playout
 
 
 def ranked_outfit_asks(
@@ -115,21 +114,11 @@ class OutfitCandidates:
         return [ask for _, ask in ranked[: self.width]]
 
 
-def panoplies_search(
-    budget: str = "0.2",
-    width: str = "4",
-    prior: str = "0.3",
-    *,
-    rng: random.Random | None = None,
-) -> SearchBot:
-    """`search[:budget[:width[:prior]]]`: budget in seconds ("0.2") or rounds ("16")."""
-    return SearchBot(
-        budget,
-        playout=make_playout(panoplies_value, bonus_of=outfit_bonus),
-        candidates=OutfitCandidates(int(width)),
-        prior=float(prior),
-        rng=rng,
-    )
+# The familles playouts, each player counting his own character's garments for more, scored by
+# the Panoplies returns; a higher prior than the familles' for the heuristic's order.
+panoplies_search = search_bot(
+    make_playout(panoplies_value, bonus_of=outfit_bonus), OutfitCandidates, prior="0.3"
+)
 
 
 BOTS: dict[str, Callable[..., Bot]] = {

@@ -13,11 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from parlour.bots.base import parse_bot_spec
-from parlour.games.familles.bulk import seed_tables
-
-Outcome = tuple[tuple[int, ...], tuple[float, ...], int, str]
-KERNEL_BOTS = ("random", "memory", "first")
+from parlour.core.capabilities import BulkOutcome
+from parlour.games.askdraw.bulk import bot_names, kernel_bots, seed_tables
 
 
 def kernel_table(rules: Any, specs: Sequence[str]) -> bool:
@@ -26,25 +23,19 @@ def kernel_table(rules: Any, specs: Sequence[str]) -> bool:
     n = len(specs)
     if not 2 <= n <= len(ward.characters):
         return False
-    if n * rules.deal_size(n) > ward.num_cards:
-        return False
-    for spec in specs:
-        name, params = parse_bot_spec(spec)
-        if name not in KERNEL_BOTS or params:
-            return False
-    return True
+    return n * rules.deal_size(n) <= ward.num_cards and kernel_bots(specs)
 
 
 def bulk_play(
     rules: Any, seeds: Sequence[int], tables: Sequence[Sequence[str]]
-) -> list[Outcome] | None:
+) -> list[BulkOutcome] | None:
     """Per seed, the outcome of `new_state(seats, seed)` played by the bots `tables[i]` (one
     spec per seat, seats without chosen characters or ages; one table for every seed if only
     one is given): (winners, scores, asks, status). None when the kernel cannot play them."""
     checked = seed_tables(rules, seeds, tables, kernel_table)
     if checked is None:
         return None
-    if not seeds:
+    if not checked:
         return []
     tables = checked
     from parlour.games.panoplies import kernel  # NumPy and Numba: only when games are played
@@ -53,7 +44,7 @@ def bulk_play(
     ward = rules.wardrobe
     scores, turns, status = kernel.run(
         list(seeds),
-        [[parse_bot_spec(spec)[0] for spec in specs] for specs in tables],
+        bot_names(tables),
         rules.deal_size(n),
         len(ward.garments),
         len(ward.characters),
@@ -62,7 +53,7 @@ def bulk_play(
         rules.max_turns,
         rules.games,
     )
-    out: list[Outcome] = []
+    out: list[BulkOutcome] = []
     for row, asks, code in zip(scores.tolist(), turns.tolist(), status.tolist(), strict=True):
         name = kernel.STATUS_NAMES[code]
         if rules.games == 1 or name == "capped":

@@ -17,7 +17,7 @@ from parlour.games.askdraw.engine import (
     ask_from_json,
     normalise_deal,
 )
-from parlour.games.familles.game import narrate_ask_draw
+from parlour.games.askdraw.narration import narrate_ask_draw
 from parlour.games.panoplies.deck import Wardrobe, wardrobe
 from parlour.games.panoplies.rules import PanopliesRules, PanopliesState
 from parlour.i18n import t
@@ -60,7 +60,7 @@ def parse_card(ward: Wardrobe, token: Any) -> int:
 
 
 class Panoplies(FacesInPackage, Game):
-    """Its faces are in this package: terminal.py, web.js, encoder.py."""
+    """Its faces are in this package: terminal.py, web.js and web.css, encoder.py."""
 
     name = "panoplies"
     title = {"en": "Panoplies", "fr": "Panoplies"}
@@ -167,17 +167,9 @@ class Panoplies(FacesInPackage, Game):
             return t("panoplies.match_end", lang, tally=tally)
         if kind == "capped":
             return t("capped", lang, turns=d["turns"])
-        return narrate_ask_draw(event, lang, names, self._card_namer, self._group_namer)
-
-    @staticmethod
-    def _card_namer(d: Mapping[str, Any], lang: str) -> tuple[str, str, str]:
-        character = character_name(d["character"], lang)
-        card = card_name(d["garment"], d["character"], lang)
-        return character, garment_name(d["garment"], lang), card
-
-    @staticmethod
-    def _group_namer(d: Mapping[str, Any], lang: str) -> str:
-        return character_name(d["character"], lang)
+        return narrate_ask_draw(
+            event, lang, names, lambda d, lang: card_name(d["garment"], d["character"], lang)
+        )
 
     def rules_text(self, lang: str) -> str:
         return t("panoplies.rules", lang)

@@ -8,7 +8,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from parlour.games.familles.terminal import HintWords, side_by_side, tracker_hints
+from parlour.games.askdraw.terminal import HintWords, hand_part, tracker_hints
 from parlour.i18n import has, register, t
 from parlour.tui.tables import TableContext
 from parlour.tui.tables.generic import seat_label
@@ -34,9 +34,7 @@ register(
             "fr": "Tenues posées : {outfits}",
         },
         "tui.panoplies.outfit_by": {"en": "{character} by {name}", "fr": "{character} par {name}"},
-        "tui.panoplies.hand": {"en": "Your hand", "fr": "Votre jeu"},
         "tui.panoplies.character_line": {"en": "{character}: ", "fr": "{character} : "},
-        "tui.panoplies.no_hand": {"en": "(no card)", "fr": "(aucune carte)"},
         "tui.panoplies.ask": {
             "en": "Ask {target} for {card}",
             "fr": "Demander à {target} : {card}",
@@ -50,22 +48,9 @@ register(
             "en": "Ask {target}, {character}: which garment?",
             "fr": "Demander à {target}, pour {character} : quel vêtement ?",
         },
-        "tui.panoplies.nothing_known": {
-            "en": "Nothing is known yet of the other hands.",
-            "fr": "On ne sait encore rien des autres jeux.",
-        },
-        "tui.panoplies.likeliest": {
-            "en": "Likeliest find: {card}, with {name} ({chance:.0%}).",
-            "fr": "Meilleure piste : {card}, chez {name} ({chance:.0%}).",
-        },
-        "tui.panoplies.holds": {"en": "{name} holds {cards}.", "fr": "{name} a {cards}."},
         "tui.panoplies.asked_in": {
             "en": "{name} asked for these characters, so holds a card of each: {groups}.",
             "fr": "{name} a une carte de chaque personnage demandé : {groups}.",
-        },
-        "tui.panoplies.lacks": {
-            "en": "{name} does not hold {cards}.",
-            "fr": "{name} n'a pas {cards}.",
         },
     }
 )
@@ -185,10 +170,7 @@ def render(ctx: TableContext) -> RenderableType:
         tally = " · ".join(f"{ctx.name(s)} {n}" for s, n in enumerate(match.get("losses", [])))
         parts.append(Text(t("tui.panoplies.losses", lang, tally=tally), style="bold"))
     if "hand" in view:
-        parts.append(Text(t("tui.panoplies.hand", lang), style="bold underline"))
         hand = sorted(view["hand"], key=lambda c: (character_of(ctx, c), c))
-        if not hand:
-            parts.append(Text(t("tui.panoplies.no_hand", lang), style="dim"))
         by_character: dict[int, list[int]] = {}
         for card in hand:
             by_character.setdefault(character_of(ctx, card), []).append(card)
@@ -198,7 +180,7 @@ def render(ctx: TableContext) -> RenderableType:
             line = Text(t("tui.panoplies.character_line", lang, character=who), style="bold")
             line.append(", ".join(short_garment(ctx, split(ctx, c)[0]) for c in cards))
             lines.append(line)
-        parts.append(side_by_side(lines))
+        parts.extend(hand_part(ctx, lines))
     return Group(*parts)
 
 

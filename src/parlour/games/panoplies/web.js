@@ -2,7 +2,7 @@
 // garments lost, your hand of garment cards, and the asks (by character).
 import { esc, lang, wordsOf } from "../i18n.js";
 import { back } from "../cards.js";
-import { memoryPanel } from "./familles.js";
+import { hintOptions, memoryPanel } from "./askdraw.js";
 
 const NAMES = {
   shoes: ["shoes", "chaussures"], socks: ["socks", "chaussettes"], trousers: ["trousers", "pantalon"],
@@ -59,7 +59,7 @@ export function cardSvg(view, card, cls = "", extra = "") {
     <text x="30" y="76" font-size="8" font-weight="700" text-anchor="middle" fill="#222">${esc(w(garment).slice(0, 12))}</text></svg>`;
 }
 
-export function hintOptions() { return [{ key: "memory_hint", text: "show_memory" }]; }
+export { hintOptions };
 export const customActions = true;
 const chosen = { target: null };
 

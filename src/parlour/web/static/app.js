@@ -13,6 +13,14 @@ async function renderer(name) {
   if (!renderers[name]) {
     try { renderers[name] = await import(`/static/games/${name}.js`); }
     catch { renderers[name] = generic; }
+    // A game's own classes and animations (its package's web.css), linked once, and only for
+    // a game that has them: the others would leave a 404 in the console.
+    if ((await gameList()).some((g) => g.name === name && g.style)) {
+      const link = document.createElement("link");
+      link.rel = "stylesheet";
+      link.href = `/static/games/${name}.css`;
+      document.head.append(link);
+    }
   }
   return renderers[name];
 }

@@ -1,0 +1,68 @@
+"""The `parlour` entry point: runs the app, and makes every error one clear line."""
+
+import typer
+
+from parlour.core.errors import ParlourError
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Entry point: every ParlourError is one clear line; its exit status says whose fault it
+    is (2: the arguments, 1: the command failed while running)."""
+    import os
+
+    from parlour.cli.coerce import install_quick_coercion
+    from parlour.cli.french import french_rich_texts, install_french_click, translate_help
+    from parlour.cli.lazy_rich import defer_rich_help
+    from parlour.cli.root import app
+    from parlour.cli.shell import (
+        COMPLETE_VAR,
+        enable_completion,
+        plain_usage_names,
+        usage_error_line,
+    )
+    from parlour.i18n import resolve_lang
+
+    if COMPLETE_VAR in os.environ:
+        enable_completion()
+    install_quick_coercion()
+    plain_usage_names()
+    lang = resolve_lang(None)
+    command = typer.main.get_command(app)
+    if lang == "fr":
+        install_french_click()
+        translate_help(command)
+    defer_rich_help(french_rich_texts if lang == "fr" else None)
+    try:  # Typer 0.2x carries its own Click; older releases use Click itself
+        from typer._click import exceptions as click_errors
+    except ImportError:
+        from click import exceptions as click_errors  # type: ignore[no-redef]
+    try:
+        # Not standalone: Click's usage errors come here, to be one line like every other.
+        status = command.main(args=argv, prog_name="parlour", standalone_mode=False)
+    except click_errors.UsageError as err:
+        if err.format_message().strip():  # else the help was the answer (no arguments given)
+            _stderr_line(usage_error_line(err, lang))
+        raise SystemExit(err.exit_code) from None
+    except click_errors.ClickException as err:
+        _stderr_line(f"parlour: {err.format_message()}")
+        raise SystemExit(err.exit_code) from None
+    except typer.Abort:  # Ctrl-C or end of input at a prompt
+        _stderr_line("parlour: interrupted")
+        raise SystemExit(1) from None
+    except ParlourError as err:
+        from parlour.i18n.errors import localise_error
+
+        _stderr_line(f"parlour: {localise_error(err, lang)}")
+        raise SystemExit(err.exit_code) from None
+    except OSError as err:  # a file or folder the command could not use (a folder for a file)
+        where = f" {err.filename}" if err.filename else ""
+        _stderr_line(f"parlour:{where}: {err.strerror or err}")
+        raise SystemExit(1) from None
+    # As Click's standalone mode does: the command's own status (typer.Exit(code)), else 0.
+    raise SystemExit(status if isinstance(status, int) else 0)
+
+
+def _stderr_line(line: str) -> None:
+    from rich.console import Console
+
+    Console(stderr=True, soft_wrap=True).print(line, highlight=False, markup=False)
