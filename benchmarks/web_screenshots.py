@@ -22,7 +22,8 @@ from tests.web.conftest import Server
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]  # fmt: skip
 SETUPS: dict[str, dict[str, Any]] = {
-    "beggar": {"seed": 24, "moves": 14, "hints": {}},
+    # Its flips play themselves at a web table; here they are clicked, to stop on a moment.
+    "beggar": {"seed": 24, "moves": 14, "hints": {}, "rules": {"speed": False}},
     "flip7": {"seed": 5, "moves": 9, "hints": {"flip7_hint": True}},
     "familles": {"seed": 2, "moves": 10, "hints": {"memory_hint": True}},
     "panoplies": {"seed": 3, "moves": 10, "hints": {}},
@@ -63,10 +64,15 @@ def ready(page: Any, game: str) -> bool:
     return True
 
 
+def _rules(setup: dict[str, Any]) -> dict[str, Any]:
+    return {"rules": setup["rules"]} if "rules" in setup else {}
+
+
 def shoot_game(browser: Any, server: Server, game: str, setup: dict[str, Any], out: Path) -> None:
     seats = [{"kind": "human", "name": "Alice"}, {"kind": "human"}, {"kind": "bot"}]
     made = server.post(
-        "/api/tables", {"game": game, "seats": seats, "sit": 0, "seed": setup["seed"]}
+        "/api/tables",
+        {"game": game, "seats": seats, "sit": 0, "seed": setup["seed"], **_rules(setup)},
     )
     table_id = made["id"]
     guest = server.post(f"/api/tables/{table_id}/join", {"seat": 1, "name": "Bob"})["token"]

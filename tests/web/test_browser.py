@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -78,12 +79,14 @@ class Tab:
         self.context = browser.new_context(viewport=size)
         self.page = self.context.new_page()
         self.frames: list[dict[str, Any]] = []
+        self.sent: list[dict[str, Any]] = []  # every WebSocket frame the page sent
         self.page_errors: list[str] = []
         self.page.on("websocket", self._watch)
         self.page.on("pageerror", lambda err: self.page_errors.append(str(err)))
 
     def _watch(self, socket: Any) -> None:
         socket.on("framereceived", lambda payload: self.frames.append(json.loads(payload)))
+        socket.on("framesent", lambda payload: self.sent.append(json.loads(payload)))
 
     def close(self) -> None:
         self.context.close()
@@ -292,22 +295,25 @@ def test_two_people_and_a_bot_play_a_whole_game(browser: Any, server: Server, ga
         winners = [record["seats"][i]["name"] for i in record["result"]["winners"]]
         banner = host.page.text_content(".banner") or ""
         assert all(name in banner for name in winners)
-        # Only the host may start another game; anyone may replay this one.
+        # Only the host may start another game, and the guest is told so; anyone may replay it.
         assert host.page.is_visible("#again") and not guest.page.is_visible("#again")
+        assert guest.page.is_visible("#next-game") and not host.page.is_visible("#next-game")
+        check_standings(host, record)
+        if game == "flip7":  # the last round's points stay shown, not "this round 0"
+            assert "last round" in (host.page.text_content("#board") or "")
         for seat, tab in enumerate((host, guest)):
             assert check_frames(record, [f for f in tab.frames if f.get("number") == 1], seat)
             assert not tab.page_errors
         check_dom_privacy(record, private_snapshots)
-        # In French, the page and the narration (told again by the server) switch language.
+        # The FR/EN button switches the page only: the narration is the English table's.
+        english_log = host.page.text_content("#log")
         host.page.click("#lang-toggle")
         host.page.wait_for_function("document.documentElement.lang === 'fr'")
         host.page.wait_for_function(
             "document.getElementById('status-line').textContent.startsWith('Partie terminée')"
         )
-        english_log = guest.page.text_content("#log")
-        host.page.wait_for_function(
-            f"document.getElementById('log').textContent !== {json.dumps(english_log)}"
-        )
+        assert host.page.text_content("#log") == english_log
+        host.page.click("#lang-toggle")  # back to English for what follows
         # The finished game replays step by step in the browser.
         guest.page.click("#after a[href^='/replay/'] button")
         guest.page.wait_for_selector("#slider")
@@ -318,9 +324,24 @@ def test_two_people_and_a_bot_play_a_whole_game(browser: Any, server: Server, ga
         guest.page.fill("#slider", str(steps))
         guest.page.dispatch_event("#slider", "input")
         assert "Game over" in (guest.page.text_content("#status-line") or "")
+        assert len(guest.page.query_selector_all("#replay-standings tr[data-seat]")) == 3
     finally:
         host.close()
         guest.close()
+
+
+def check_standings(tab: Tab, record: dict[str, Any]) -> None:
+    """The end screen ranks every player, in rank order, each with a score in words whose
+    count agrees with its noun ("1 family", never "1 families")."""
+    rows = tab.page.query_selector_all("#standings tr[data-seat]")
+    assert len(rows) == len(record["seats"])
+    ranks = record["result"]["ranks"]
+    seats = [int(row.get_attribute("data-seat") or -1) for row in rows]
+    assert [ranks[s] for s in seats] == sorted(ranks)
+    for row in rows:
+        text = row.text_content() or ""
+        assert not re.search(r"(?<!\d)1 (families|cards|books|garments|rounds)\b", text), text
+        assert not re.search(r"(?<!\d)([02-9]|\d\d+) (family|card|book|garment)\b", text), text
 
 
 def check_dom_privacy(record: dict[str, Any], snapshots: list[tuple[int, int, Shot]]) -> None:
@@ -453,3 +474,138 @@ def test_a_seat_kept_for_a_guest_and_the_host_closing_the_table(
 def _group_key(ask: dict[str, Any]) -> str:
     """The key of an ask's group in its JSON form (`rank`, say, for an ask for a whole rank)."""
     return next(key for key in ask if key not in ("type", "target"))
+
+
+def test_a_whole_beggar_game_plays_itself_with_no_click_after_start(
+    browser: Any, server: Server
+) -> None:
+    host, guest = Tab(browser), Tab(browser, phone=True)
+    try:
+        page = host.page
+        page.goto(f"{server.url}/new?game=beggar")
+        page.wait_for_selector("#create")
+        # A plain checkbox, up front (not folded in the options), and ticked.
+        assert page.is_visible("#opt-speed") and page.is_checked("#opt-speed")
+        assert "by themselves" in (page.text_content("label.opt-headline") or "")
+        page.fill("#my-name", "Alice")
+        page.select_option("#count", "3")
+        page.fill("#seed", "24")
+        page.click("details summary")
+        page.fill("#opt-pace_ms", "100")
+        page.click("#create button[type=submit]")
+        page.wait_for_selector("#start")
+        table_id = page.url.rsplit("/", 1)[1]
+        join(guest, host.page.input_value("#invite"))
+        host.page.wait_for_function("document.querySelectorAll('.seat .dot.on').length === 2")
+        host.page.click("#start")
+        for tab in (host, guest):
+            tab.page.wait_for_selector(".banner", timeout=90000)
+        record = server.get(f"/api/tables/{table_id}/games/1/record")
+        assert record["rules"]["speed"] is True and record["rules"]["pace_ms"] == 100
+        # Both people had flips to make, and neither page sent one: the server played them.
+        flips = {e["seat"] for tab in (host, guest) for f in tab.states() for e in f["events"]
+                 if e["type"] == "flip"}  # fmt: skip
+        assert {0, 1} <= flips
+        for seat, tab in enumerate((host, guest)):
+            assert not [m for m in tab.sent if m.get("type") == "act"]
+            assert check_frames(record, [f for f in tab.frames if f.get("number") == 1], seat)
+            assert not tab.page_errors
+    finally:
+        host.close()
+        guest.close()
+
+
+def seated_tabs(browser: Any, server: Server, request: dict[str, Any]) -> tuple[str, list[Tab]]:
+    """A table made through the API, the host at seat 0 and a guest at seat 1, each in a page
+    that holds its seat's token."""
+    made = server.post("/api/tables", request)
+    table_id, host_token = made["id"], made["token"]
+    guest_token = server.post(f"/api/tables/{table_id}/join", {"seat": 1, "name": "Bob"})["token"]
+    tabs = [Tab(browser), Tab(browser)]
+    for seat, (tab, token) in enumerate(zip(tabs, (host_token, guest_token), strict=True)):
+        held = json.dumps({"token": token, "seat": seat, "host": seat == 0})
+        tab.context.add_init_script(
+            f"localStorage.setItem('parlour.seat.{table_id}', {json.dumps(held)})"
+        )
+        tab.page.goto(f"{server.url}/t/{table_id}")
+        tab.page.wait_for_selector(".seat.me")
+    return table_id, tabs
+
+
+def test_reading_the_rules_mid_game_is_not_being_away(browser: Any, server: Server) -> None:
+    seats = [{"kind": "human", "name": "Ann"}, {"kind": "human"}]
+    request = {"game": "beggar", "seats": seats, "sit": 0, "seed": 5, "turn_timer": 1}
+    table_id, tabs = seated_tabs(browser, server, {**request, "rules": {"speed": False}})
+    host, guest = tabs
+    try:
+        # The host chose the deal (5): the guest is told, as he could know every hand.
+        chosen = guest.page.text_content("#chosen-deal") or ""
+        assert chosen.startswith("Deal 5, chosen by the host")
+        host.page.click("#start")
+        guest.page.wait_for_selector("#felt[data-step]")
+        assert guest.page.is_visible("#chosen-deal")  # and while the game lasts
+        step = server.get(f"/api/tables/{table_id}")
+        guest.page.click("header a[href='/rules']")  # another page of the site
+        guest.page.wait_for_selector("#rules-beggar")
+        time.sleep(2.5)  # over twice the turn timer
+        info = server.get(f"/api/tables/{table_id}")
+        assert info["seats"][1]["connected"] and not info["seats"][1]["stand_in"]
+        assert not host.page.query_selector(".seat[data-seat='1'] .badge")
+        assert info["to_move"] == step["to_move"]  # nobody played for him
+        # Back at the table, the page takes the seat over again and plays on.
+        guest.page.go_back()
+        guest.page.wait_for_selector(".seat.me")
+        guest.page.wait_for_selector("#felt[data-step]")
+        assert server.get(f"/api/tables/{table_id}")["seats"][1]["connected"]
+        assert not guest.page_errors and not host.page_errors
+    finally:
+        for tab in tabs:
+            tab.close()
+
+
+def test_the_french_form_shows_words_and_the_table_language_picks_the_deck(
+    browser: Any, server: Server
+) -> None:
+    tab = Tab(browser, phone=True)
+    try:
+        tab.context.add_init_script("localStorage.setItem('parlour.lang', 'fr')")
+        page = tab.page
+        page.goto(f"{server.url}/new?game=beggar")
+        page.wait_for_selector("#create")
+        page.click("details summary")
+        form = page.text_content("#create") or ""
+        assert "Un payeur n'a plus de cartes" in form and "le suivant paie" in form
+        assert "exhausted_payer" not in form and "next_pays" not in form
+        # Counted words agree with their count in both languages (French: 0 and 1 singular).
+        counted = page.evaluate(
+            """async () => {
+              const i18n = await import("/static/i18n.js");
+              const w = i18n.wordsOf(
+                {f: [["{n} family", "{n} families"], ["{n} famille", "{n} familles"]]});
+              const out = [0, 1, 2].map((n) => w("f", {n}));
+              i18n.setLang("en");
+              out.push(...[0, 1, 2].map((n) => w("f", {n})));
+              i18n.setLang("fr");
+              return out;
+            }"""
+        )
+        french, english = counted[:3], counted[3:]
+        assert french == ["0 famille", "1 famille", "2 familles"]
+        assert english == ["0 families", "1 family", "2 families"]
+        page.goto(f"{server.url}/new?game=familles")
+        page.wait_for_selector("#create")
+        assert page.input_value("#opt-deck") == "fr"  # the table's language: French
+        page.select_option("#table-lang", "en")
+        assert page.input_value("#opt-deck") == "en"  # an English table deals the English deck
+        page.fill("#my-name", "Anne")
+        page.select_option("#count", "2")
+        page.select_option(".seat-editor[data-seat='1'] .kind", "bot")
+        page.click("#create button[type=submit]")
+        page.wait_for_selector("#start")
+        table_id = page.url.rsplit("/", 1)[1]
+        info = server.get(f"/api/tables/{table_id}")
+        assert info["lang"] == "en" and info["rules"].get("deck", "fr") == "en"
+        assert [s["name"] for s in info["seats"]] == ["Anne", "Bot 2"]
+        assert not tab.page_errors
+    finally:
+        tab.close()

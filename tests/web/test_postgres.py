@@ -244,7 +244,8 @@ def test_a_stand_in_takes_over_when_the_other_process_made_the_last_move(
         hall_a.resume()
         hall_b.resume()
         seats = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
-        table_a, host = hall_a.create({"game": "beggar", "seats": seats, "sit": 0, "turn_timer": 1})
+        request = {"game": "beggar", "seats": seats, "sit": 0, "turn_timer": 1}
+        table_a, host = hall_a.create({**request, "rules": {"speed": False}})  # a stand-in's
         guest = table_a.join(1, "Bob")
         table_b = hall_b.find(table_a.id)
         assert table_b is not None and table_b.seat_of(guest) == 1

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 
 from parlour.cli import main
+from parlour.web.routes import game_info
 from parlour.web.tables import Client, Hall
 
 
@@ -23,7 +25,9 @@ async def until(condition: Callable[[], bool], seconds: float = 20.0) -> None:
 def test_a_bot_takes_over_the_seat_of_a_player_who_is_gone(hall: Hall) -> None:
     async def scenario() -> tuple[int, list[int]]:
         seats = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
-        table, host = hall.create({"game": "beggar", "seats": seats, "sit": 0, "turn_timer": 1})
+        # The flips do not play themselves here: the timer's stand-in plays Bob's.
+        request = {"game": "beggar", "seats": seats, "sit": 0, "turn_timer": 1}
+        table, host = hall.create({**request, "rules": {"speed": False}})
         table.join(1, "Bob")
         present = Client(0, "en")
         table.attach(present)
@@ -49,10 +53,62 @@ def test_a_bot_takes_over_the_seat_of_a_player_who_is_gone(hall: Hall) -> None:
     assert 1 in movers and played >= len(movers)
 
 
+def test_the_timer_runs_again_on_each_turn_of_a_gone_player(hall: Hall) -> None:
+    """The stand-in plays one move when the timer runs out, not the rest of the game; the
+    badge says a bot plays for him; back, he plays his own turn at once."""
+
+    async def scenario() -> tuple[list[float], bool, int, int, dict[str, Any]]:
+        loop = asyncio.get_running_loop()
+        seats = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
+        request = {"game": "beggar", "seats": seats, "sit": 0, "turn_timer": 1, "seed": 5}
+        table, host = hall.create({**request, "rules": {"speed": False}})
+        table.join(1, "Bob")  # ...and closes his page at once: he is gone
+        ann = Client(0, "en")
+        table.attach(ann)
+        table.start(host)
+        state = table.state
+        assert state is not None
+        waits: list[float] = []
+        while len(waits) < 4:
+            if state.to_move == 0:
+                table.act(0, {"type": "flip"})
+                continue
+            began, before = loop.time(), len(state.actions)
+            await until(lambda n=before: len(state.actions) > n)
+            waits.append(loop.time() - began)
+        badge = table.public()["seats"][1]["stand_in"]
+        while state.to_move != 1:
+            table.act(0, {"type": "flip"})
+        bob = Client(1, "en")
+        table.attach(bob)  # Bob is back on his turn
+        back_at = len(state.actions)
+        await asyncio.sleep(1.6)  # longer than the timer: no stand-in plays for him now
+        waited = len(state.actions)
+        table.act(1, {"type": "flip"})  # his own move, at once
+        last = [m for m in _drain(bob) if m["type"] == "state"][-1]
+        for client in (ann, bob):
+            table.detach(client)
+        return waits, badge, back_at, waited, last
+
+    waits, badge, back_at, waited, last = asyncio.run(scenario())
+    assert all(wait >= 0.9 for wait in waits), waits  # a whole timer, every turn
+    assert badge  # "a bot plays for him"
+    assert waited == back_at
+    assert last["table"]["seats"][1]["stand_in"] is False  # back: the badge is gone
+
+
+def _drain(client: Client) -> list[dict[str, Any]]:
+    out = []
+    while not client.outbox.empty():
+        out.append(client.outbox.get_nowait())
+    return out
+
+
 def test_no_stand_in_without_a_timer(hall: Hall) -> None:
     async def scenario() -> int:
         seats = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
-        table, host = hall.create({"game": "beggar", "seats": seats, "sit": 0})
+        request = {"game": "beggar", "seats": seats, "sit": 0, "rules": {"speed": False}}
+        table, host = hall.create(request)
         table.join(1, "Bob")
         table.start(host)
         table.schedule()
@@ -61,6 +117,56 @@ def test_no_stand_in_without_a_timer(hall: Hall) -> None:
         return len(table.state.actions)  # type: ignore[union-attr]
 
     assert asyncio.run(scenario()) == 0
+
+
+def test_beggar_flips_play_themselves_on_the_server_with_both_pages_open(hall: Hall) -> None:
+    async def scenario() -> tuple[Any, int, list[int]]:
+        seats = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
+        request = {"game": "beggar", "seats": seats, "sit": 0, "seed": 5}
+        table, host = hall.create({**request, "rules": {"pace_ms": 50}})
+        table.join(1, "Bob")
+        pages = [Client(0, "en"), Client(1, "en")]
+        for page in pages:
+            table.attach(page)  # open, and never clicking: a hidden tab would do the same
+        table.start(host)
+        state = table.state
+        assert state is not None
+        await until(lambda: state.is_over, seconds=60)
+        for page in pages:
+            table.detach(page)
+        movers = [e.data["seat"] for e in state.log if e.type == "flip"]
+        assert hall.storage.count_moves(table.id, 1) == len(state.actions)  # each one stored
+        return table.rules, len(state.actions), movers
+
+    rules, played, movers = asyncio.run(scenario())
+    assert rules.speed  # on by default at a web table, though off in the rules themselves
+    assert played > 0 and set(movers) == {0, 1}
+
+
+def test_a_player_who_switches_the_autoplay_off_is_waited_for(hall: Hall) -> None:
+    async def scenario() -> Any:
+        seats = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
+        request = {"game": "beggar", "seats": seats, "sit": 0, "rules": {"speed": False}}
+        table, host = hall.create(request)
+        table.join(1, "Bob")
+        pages = [Client(0, "en"), Client(1, "en")]
+        for page in pages:
+            table.attach(page)
+        table.start(host)
+        await asyncio.sleep(0.3)
+        return table
+
+    table = asyncio.run(scenario())
+    assert table._task is None and table.moves == 0  # each flip is his own click
+
+
+def test_the_form_shows_the_autoplay_as_a_checkbox_up_front() -> None:
+    for lang, words in (("en", "by themselves"), ("fr", "toutes seules")):
+        options = {o["name"]: o for o in game_info("beggar", lang)["options"]}
+        speed = options["speed"]
+        assert speed["headline"] and speed["default"] is True and speed["type"] == "bool"
+        assert words in speed["label"]
+        assert not options["pace_ms"]["headline"]
 
 
 @pytest.mark.parametrize(

@@ -110,6 +110,21 @@ class Capabilities:
         """The rules option whose value a web player may upload as a file, or None."""
         return None
 
+    def web_defaults(self, lang: str) -> Mapping[str, Any]:
+        """Rules values a new web table in language `lang` starts from instead of the rules'
+        own defaults, unless its host sets them (Beggar-My-Neighbour's flips play themselves
+        there, an English 7 familles table deals the English deck); the web's new-table form
+        shows these options first, outside the folded list. The same keys in every language."""
+        return {}
+
+    # ----- pace ---------------------------------------------------------------------------
+    def autoplay_delay(self, rules: Any) -> float | None:
+        """Seconds after which a face plays, by itself, the move of a seated player who has a
+        single legal move and nothing to decide (Beggar-My-Neighbour's flips with its `speed`
+        option), and the pace of the game's bots then; None: every move waits for its
+        player."""
+        return None
+
     # ----- faces --------------------------------------------------------------------------
     def terminal_table(self) -> ModuleType | None:
         """The module that draws this game in the terminal (`render`, `describe`, `sort_key`,

@@ -13,6 +13,12 @@ register(
         },
         "and": {"en": " and ", "fr": " et "},
         "player": {"en": "Player {n}", "fr": "Joueur {n}"},
+        "bot_name": {"en": "Bot {n}", "fr": "Robot {n}"},
+        "stand_in_name": {"en": "{name} (bot)", "fr": "{name} (robot)"},
+        "web.upload_help": {
+            "en": "{what} At a web table: one of the shipped values, or a file of your own.",
+            "fr": "{what} À une table en ligne : une des valeurs fournies, ou votre fichier.",
+        },
         "options": {"en": "Options", "fr": "Options"},
         "option": {"en": "option", "fr": "option"},
         "default": {"en": "default", "fr": "défaut"},

@@ -251,10 +251,15 @@ class Hall:
             )
         self._created[client] = [*recent, now]
 
-    def _checked_rules(self, game: Game, request: Mapping[str, Any], register: bool) -> Any:
+    def _checked_rules(
+        self, game: Game, request: Mapping[str, Any], register: bool, lang: str
+    ) -> Any:
         raw_rules = request.get("rules") or {}
         if not isinstance(raw_rules, Mapping):
             raise TableError("bad_rules", "rules are a JSON object")
+        # The game's web defaults in the table's language first (Beggar's flips play
+        # themselves, the 7 familles deal the table's deck), then the host's own choices.
+        raw_rules = {**game.web_defaults(lang), **raw_rules}
         values = web_rule_values(game, raw_rules, request.get("deck_upload"), register=register)
         try:
             return make_rules(game.rules_class, values)
@@ -271,10 +276,10 @@ class Hall:
             game = get_game(str(request.get("game", "")))
         except ParlourError as err:
             raise TableError("bad_game", str(err)) from None
-        rules = self._checked_rules(game, request, register=False)
         lang = request.get("lang", "en")
         if lang not in LANGS:
             raise TableError("bad_lang", f"languages are: {', '.join(LANGS)}")
+        rules = self._checked_rules(game, request, False, lang)
         raw_seats = request.get("seats")
         if not isinstance(raw_seats, list) or not raw_seats:
             raise TableError("bad_seats", "seats are a list of humans and bots")
@@ -282,7 +287,7 @@ class Hall:
             game.check_players(len(raw_seats), rules)
         except ParlourError as err:
             raise TableError("bad_seats", str(err)) from None
-        seats, invites = seat_slots(game, raw_seats)
+        seats, invites = seat_slots(game, raw_seats, lang)
         timer = checked_timer(request.get("turn_timer", 0) or 0)
         seed = checked_seed(request.get("seed"))
         host_seat = request.get("sit")
@@ -297,7 +302,7 @@ class Hall:
             raise TableError("bad_request", "private is true or false")
         if request.get("deck_upload") is not None:
             # Last: only an otherwise valid request has its file parsed and kept.
-            rules = self._checked_rules(game, request, register=True)
+            rules = self._checked_rules(game, request, True, lang)
         token = secrets.token_urlsafe(24)
         data: dict[str, Any] = {
             "game": game.name,

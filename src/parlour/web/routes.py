@@ -25,8 +25,9 @@ from parlour.bots.base import available_bots
 from parlour.core.capabilities import offers
 from parlour.core.options import describe_options
 from parlour.core.registry import game_names, get_game
-from parlour.i18n import LANGS, t
+from parlour.i18n import LANGS, has, t
 from parlour.i18n.about import game_credits
+from parlour.i18n.options import option_help, option_label, value_label
 from parlour.web.hall import Hall
 from parlour.web.inbound import BodyTooLarge, parse_json, read_capped
 from parlour.web.protocol import Session
@@ -117,26 +118,40 @@ async def game_style(request: Request) -> Response:
 
 
 def game_info(name: str, lang: str) -> dict[str, Any]:
-    """What the creation form needs: players, options with their types, bots."""
+    """What the creation form needs: players, options with their types, bots; every option
+    with its label, help and named values in `lang` (never a bare identifier)."""
     game = get_game(name)
     hints = typing.get_type_hints(game.rules_class)
     options = []
     uploadable = game.upload_option()
+    # A web table's defaults depend on its language (the 7 familles' deck): the form follows
+    # its "table language" field with these.
+    by_lang = {code: dict(game.web_defaults(code)) for code in LANGS}
+    headline = by_lang[lang]
     for field, default, help_text, choices in describe_options(game.rules_class):
         kind = _type_name(hints[field])
+        default = headline.get(field, default)  # what a web table starts from
+        help_text = option_help(game.name, field, help_text, lang)
         upload = uploadable is not None and field == uploadable.field
         if uploadable is not None and upload:
             # Over the web such a value is a shipped one or an uploaded file, never a path.
             choices = uploadable.builtin
-            help_text = f"{', '.join(uploadable.builtin)}, or {uploadable.help} (upload)"
+            key = f"option.{game.name}.{field}.upload"
+            help_text = t(key, lang) if has(key) else t("web.upload_help", lang, what=help_text)
         if kind not in ("bool", "int", "str", "float", "optional int", "optional float"):
             continue  # lists and the like are set from the command line only
         options.append(
             {
                 "name": field,
+                "label": option_label(game.name, field, lang),
                 "default": default,
                 "help": help_text,
+                "headline": field in headline,
                 "choices": list(choices) if choices else None,
+                "choice_labels": (
+                    [value_label(game.name, field, c, lang) for c in choices] if choices else None
+                ),
+                "default_label": value_label(game.name, field, default, lang),
                 "type": kind,
                 "upload": upload,
             }
@@ -148,6 +163,7 @@ def game_info(name: str, lang: str) -> dict[str, Any]:
         "min_players": game.min_players,
         "max_players": game.max_players,
         "options": options,
+        "lang_defaults": by_lang,
         "bots": sorted(available_bots(game)),
         "default_bot": default_bot(game),
         "rules_text": game.rules_text(lang),
@@ -252,7 +268,9 @@ async def api_replay(request: Request) -> Response:
         record = _finished_record(request)
     except TableError as err:
         return _json_error(err, 404)
-    key = (request.path_params["table_id"], request.path_params["number"], _lang(request))
+    # Narrated in the table's language, as its games were (the page's language is its own).
+    lang = _hall(request).get(request.path_params["table_id"]).lang
+    key = (request.path_params["table_id"], request.path_params["number"], lang)
     replays: ReplayCache = request.app.state.replays
     body = await replays.get(key, record)
     if body is None:

@@ -18,6 +18,7 @@ from typing import Any
 from parlour.bots.base import make_bot
 from parlour.core.errors import ParlourError
 from parlour.core.game import Game
+from parlour.i18n import t
 from parlour.web.botpool import bot_limit_error
 
 MAX_NAME = 24
@@ -122,8 +123,11 @@ class SeatSlot:
         return cls(obj["kind"], obj["name"], obj["bot"], obj.get("token"), obj.get("invite"))
 
 
-def seat_slots(game: Game, raw_seats: list[Any]) -> tuple[list[SeatSlot], dict[int, str]]:
-    """The seats of a creation request, and the invitation codes of its reserved seats."""
+def seat_slots(
+    game: Game, raw_seats: list[Any], lang: str = "en"
+) -> tuple[list[SeatSlot], dict[int, str]]:
+    """The seats of a creation request, and the invitation codes of its reserved seats; a
+    seat without a name is named in the table's language ("Bot 3", "Joueur 2")."""
     fallback = default_bot(game)
     seats: list[SeatSlot] = []
     invites: dict[int, str] = {}
@@ -137,11 +141,8 @@ def seat_slots(game: Game, raw_seats: list[Any]) -> tuple[list[SeatSlot], dict[i
             raise TableError("bad_bot", str(err)) from None
         if too_costly is not None:
             raise TableError("bad_bot", too_costly)
-        if raw["kind"] == "bot":
-            default_name = f"Bot {index + 1}"
-            name = clean_name(raw.get("name") or default_name)
-        else:
-            name = clean_name(raw.get("name") or f"Player {index + 1}")
+        default_name = t("bot_name" if raw["kind"] == "bot" else "player", lang, n=index + 1)
+        name = clean_name(raw.get("name") or default_name)
         slot = SeatSlot(raw["kind"], name, spec)
         if raw.get("reserved") is True and raw["kind"] == "human":
             code = secrets.token_urlsafe(12)
@@ -149,6 +150,14 @@ def seat_slots(game: Game, raw_seats: list[Any]) -> tuple[list[SeatSlot], dict[i
             invites[index] = code
         seats.append(slot)
     return seats, invites
+
+
+def stand_in_name(slot: SeatSlot, index: int, lang: str) -> str:
+    """The name of a bot that takes an empty chair at the start, in the table's language: "Bot
+    2" for a seat that kept its default name, "Grandma (bot)" for one the host named."""
+    if not slot.name or slot.name == t("player", lang, n=index + 1):
+        return t("bot_name", lang, n=index + 1)
+    return clean_name(t("stand_in_name", lang, name=slot.name)[:MAX_NAME])
 
 
 def checked_timer(timer: Any) -> int:

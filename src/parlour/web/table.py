@@ -15,7 +15,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import random
 import secrets
 import time
 from collections.abc import Callable, Iterator, Mapping
@@ -24,13 +23,19 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from parlour.bots.base import Bot, make_bot
+from parlour.bots.base import Bot
 from parlour.core.errors import IllegalAction, ParlourError, RecordError, RulesError
-from parlour.core.events import SeatFeed
 from parlour.core.game import Game, Seat, State
 from parlour.core.options import make_rules, rules_diff
 from parlour.core.registry import get_game
-from parlour.web.botpool import cap_bot
+from parlour.web.automatic import (
+    FORCED_DELAY,
+    MAX_BACKOFF,
+    MIN_BACKOFF,
+    TAKEOVER,
+    AutomaticMoves,
+    log_failure,
+)
 from parlour.web.gamelog import head_of, rebuild
 from parlour.web.seats import (
     SeatSlot,
@@ -38,6 +43,7 @@ from parlour.web.seats import (
     clean_name,
     hash_token,
     same_secret,
+    stand_in_name,
     web_rule_values,
 )
 from parlour.web.secret import game_seed
@@ -51,9 +57,17 @@ log = logging.getLogger("parlour.web")
 
 T = TypeVar("T")
 
-FORCED_DELAY = 0.45  # seconds: a bot's pace when it has a single legal move
-TAKEOVER = 3.0  # seconds another process waits before playing an automatic move itself
-MIN_BACKOFF, MAX_BACKOFF = 0.5, 30.0  # seconds between tries while the database is down
+# The automatic moves' constants stay importable from here, where they were first defined.
+__all__ = [
+    "FORCED_DELAY",
+    "MAX_BACKOFF",
+    "MIN_BACKOFF",
+    "PRESENCE_TTL",
+    "TAKEOVER",
+    "Table",
+    "log_failure",
+]
+
 PRESENCE_TTL = 30.0  # seconds a process's word on its connected seats holds
 
 
@@ -68,8 +82,9 @@ class _Memo:
     revision: int
 
 
-class Table:
-    """A table: its seats, its settings and the current game, owned by the server."""
+class Table(AutomaticMoves):
+    """A table: its seats, its settings and the current game, owned by the server (its
+    automatic moves, bots and stand-ins, are those of `AutomaticMoves`)."""
 
     def __init__(
         self,
@@ -341,7 +356,7 @@ class Table:
     def attach(self, client: Client) -> None:
         self.clients.append(client)
         if client.seat is not None:
-            self._gone_since.pop(client.seat, None)
+            self.came_back(client.seat)
         client.send(self.message_for(client, initial=True))
         self._announce()
         self.hall.tell_presence(self)
@@ -369,7 +384,7 @@ class Table:
         else:
             self.remote.pop(origin, None)
         for seat in seats:
-            self._gone_since.pop(seat, None)
+            self.came_back(seat)
         if set(seats) != before:  # a heartbeat that changes nothing stays quiet
             self._announce()
             if self.turn_timer:
@@ -444,7 +459,7 @@ class Table:
                 if slot.kind == "human" and slot.token is None:
                     # Nobody came: a bot takes the empty chair so the others can play.
                     slot.kind = "bot"
-                    slot.name = f"{slot.name} (bot)" if slot.name else f"Bot {index + 1}"
+                    slot.name = stand_in_name(slot, index, self.lang)
             self._new_game(tx)
 
         self._transact(start)
@@ -537,123 +552,7 @@ class Table:
         self.hall.changed()
         self.schedule()
 
-    # ----- bots and the turn timer --------------------------------------------------------
-    def _bot_for(self, seat: int) -> Bot:
-        if seat not in self._bots:
-            # Seeded by the game's seed: a replayed deal meets the same bots' choices.
-            assert self.state is not None
-            rng = random.Random(f"{self.state.seed}:{seat}")
-            self._bots[seat] = cap_bot(make_bot(self.game, self.seats[seat].bot, rng))
-        return self._bots[seat]
-
-    def _bot_delay(self) -> float:
-        pace = getattr(self.rules, "pace_ms", None)
-        if getattr(self.rules, "speed", False) and pace:
-            return pace / 1000
-        return self.hall.bot_delay
-
-    def schedule(self) -> None:
-        """Arrange the next automatic move: a bot's, or a stand-in's for a gone player."""
-        current = asyncio.current_task() if _loop_running() else None
-        if self._task is not None and not self._task.done() and self._task is not current:
-            self._task.cancel()
-        self._task = None
-        state = self.state
-        if state is None or state.is_over or self.status == "closed" or not _loop_running():
-            return
-        seat = state.to_move
-        if seat is None:
-            return
-        slot = self.seats[seat]
-        if slot.kind == "bot":
-            delay = self._bot_delay()
-            if len(state.legal_actions()) == 1:
-                delay = min(delay, FORCED_DELAY)  # no choice to watch (a Beggar flip): quicker
-        elif self.turn_timer and not self.connected(seat):
-            gone = self._gone_since.setdefault(seat, time.monotonic())
-            delay = max(0.0, gone + self.turn_timer - time.monotonic())
-            delay = max(delay, self._bot_delay())
-        else:
-            return
-        if not self.lead and self.hall.storage.shared:
-            # Another process made the last move and plays the next automatic one; this one
-            # steps in only if that process is gone.
-            delay += TAKEOVER
-        delay = max(delay, self._backoff)
-        self._task = asyncio.get_running_loop().create_task(self._move_later(delay))
-        self._task.add_done_callback(log_failure)
-
-    async def _move_later(self, delay: float) -> None:
-        version = self.version
-        await asyncio.sleep(delay)
-        state = self.state
-        if state is None or self.version != version or state.is_over:
-            return
-        seat = state.to_move
-        if seat is None:
-            return
-        if self.seats[seat].kind == "human" and self.connected(seat):
-            return  # the player came back in time
-        from parlour.play.runner import decision_for
-
-        feed = SeatFeed(seat)
-        # The bot thinks in a thread on a copy: the table's game may take in another
-        # process's move meanwhile.
-        bot = self._bot_for(seat)
-        decision = decision_for(state.clone(), seat, feed, worlds=getattr(bot, "searches", False))
-        thinks = bool(getattr(bot, "searches", False))  # spends its whole time budget
-        action = await self.hall.bots.run(self.id, lambda: bot.act(decision), slow=thinks)
-        if self.state is not state or self.version != version:
-            return  # somebody moved or restarted the game while the bot was thinking
-
-        def play(tx: Change) -> bool:
-            if self.state is not state or self.version != version:
-                return False  # another process moved first: its move stands, ours is moot
-            self._play(tx, state, action, seat)
-            return True
-
-        try:
-            if not self._transact(play):
-                return
-        except TableError as err:
-            if err.code == "unavailable":
-                self._retry_later(f"{err.message}", seat)
-            else:
-                self.schedule()
-            return
-        except Exception as err:  # a fault of ours: logged, and the table keeps trying
-            log.exception("table %s: the automatic move of seat %d failed", self.id, seat)
-            self._retry_later(f"{type(err).__name__}: {err}", seat)
-            return
-        if self._backoff:
-            log.warning("table %s: the database is back; the game goes on", self.id)
-            self._backoff = 0.0
-        self._after_move()
-
-    def _retry_later(self, why: str, seat: int) -> None:
-        """Back off (1, 2, 4 ... 30 s) and try again: the table resumes once storage is back."""
-        self._backoff = min(MAX_BACKOFF, max(MIN_BACKOFF, 2 * self._backoff))
-        log.warning(
-            "table %s: %s; the automatic move of seat %d is tried again in %.1f s",
-            self.id, why, seat, self._backoff,
-        )  # fmt: skip
-        self.schedule()
-
-
-def log_failure(task: asyncio.Task[Any]) -> None:
-    """A background task's fault is logged where it happens, never 'never retrieved'."""
-    if not task.cancelled() and task.exception() is not None:
-        log.error("background task failed", exc_info=task.exception())
-
 
 def _short(err: BaseException) -> str:
     orig = getattr(err, "orig", None) or err
     return (str(orig).strip().splitlines() or [type(orig).__name__])[0][:160]
-
-
-def _loop_running() -> bool:
-    try:
-        asyncio.get_running_loop()
-    except RuntimeError:
-        return False
-    return True

@@ -63,7 +63,9 @@ def state_message(table: Table, client: Client, *, initial: bool = False) -> dic
     shown = fresh[-HISTORY_LINES:] if initial else fresh
     narration = []
     for event in shown:
-        line = table.game.narrate(event, client.lang, names)
+        # In the table's language, whatever the page's: the deck and the names are the
+        # table's, and one table tells one story (the page's FR/EN button is the page's own).
+        line = table.game.narrate(event, table.lang, names)
         if line:
             narration.append(line)
     message["step"] = len(state.actions)
@@ -100,9 +102,14 @@ def public_info(table: Table) -> dict[str, Any]:
                 "taken": s.kind == "bot" or s.token is not None,
                 "reserved": s.invite is not None,
                 "connected": s.kind == "bot" or table.connected(i),
+                # A stand-in has played for this gone player (the turn timer ran out).
+                "stand_in": i in table.stood_in,
             }
             for i, s in enumerate(table.seats)
         ],
+        # A host who chose the deal number can know every hand of the game it deals (the
+        # table's first): every seat is told, before it sits and while that game lasts.
+        "chosen_deal": table.seed if table.seed is not None and table.number <= 1 else None,
         "to_move": state.to_move if state is not None else None,
         "spectators": sum(1 for c in table.clients if c.seat is None),
         "private": table.private,

@@ -47,6 +47,14 @@ class Beggar(FacesInPackage, Game):
     def research_max_turns(self) -> int:
         return 20_000
 
+    def web_defaults(self, lang: str) -> Mapping[str, Any]:
+        # Nobody decides anything in this game: at a web table the server turns up each
+        # player's cards at the table's pace, and a player who wants to click unticks it.
+        return {"speed": True}
+
+    def autoplay_delay(self, rules: Any) -> float | None:
+        return rules.pace_ms / 1000 if rules.speed else None
+
     def new_state(
         self,
         seats: Sequence[Seat] | int,

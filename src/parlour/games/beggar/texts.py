@@ -136,16 +136,18 @@ register_options(
             "Chacun voit son propre tas (la règle ne change pas).",
         ),
         "speed": (
-            "Speed game",
-            "Partie rapide",
-            "Cards are turned up automatically at a fixed pace.",
-            "Les cartes se retournent toutes seules, à rythme fixe.",
+            "Cards turn up by themselves",
+            "Les cartes se retournent toutes seules",
+            "Nobody decides anything in this game: every card is turned up for its player at "
+            "a fixed pace. Untick it to turn up your own cards yourself.",
+            "Personne n'a rien à décider dans ce jeu : chaque carte est retournée pour son "
+            "joueur à rythme fixe. Décochez pour retourner vos cartes vous-même.",
         ),
         "pace_ms": (
             "Pace (ms)",
             "Rythme (ms)",
-            "Milliseconds between two automatic flips in a speed game.",
-            "Millisecondes entre deux cartes retournées dans une partie rapide.",
+            "Milliseconds between two cards turned up by themselves.",
+            "Millisecondes entre deux cartes qui se retournent toutes seules.",
         ),
     },
     {

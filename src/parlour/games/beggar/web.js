@@ -1,5 +1,5 @@
 // Beggar-My-Neighbour: the stacks face down, the central pile, who owes what.
-import { esc, t as tr, lang } from "../i18n.js";
+import { esc, t as tr, lang, wordsOf } from "../i18n.js";
 import { back, face } from "../cards.js";
 
 const RED = new Set(["♥", "♦"]);
@@ -7,17 +7,14 @@ const WORDS = {
   flip: ["Turn up a card", "Retourner une carte"],
   owes: ["{name} owes {n}", "{name} doit {n}"],
   pile: ["Pile: {n}", "Pile : {n}"],
-  cards: ["{n} cards", "{n} cartes"],
-  wins: ["{n} won", "{n} gagnée(s)"],
+  cards: [["{n} card", "{n} cards"], ["{n} carte", "{n} cartes"]],
+  wins: [["{n} round won", "{n} rounds won"], ["{n} manche gagnée", "{n} manches gagnées"]],
   out: ["out", "éliminé"],
   my_stack: ["Your stack, top first", "Votre pile, du dessus"],
   capture: ["Captured!", "Ramassé !"],
+  by_themselves: ["your cards turn up by themselves", "vos cartes se retournent toutes seules"],
 };
-const w = (key, values = {}) => {
-  let text = WORDS[key][lang === "fr" ? 1 : 0];
-  for (const [k, v] of Object.entries(values)) text = text.replaceAll(`{${k}}`, v);
-  return text;
-};
+const w = wordsOf(WORDS);
 
 export function cardFace(card, cls = "") {
   if (card === "X" || card === "B") {
@@ -76,14 +73,13 @@ export function label(action) {
   return action.type === "flip" ? w("flip") : action.type;
 }
 
-export function status(view) {
-  return view.round > 1 || view.rounds.length ? tr("round", { n: view.round }) : "";
-}
-
-// The speed option: the interface flips for you at the table's pace.
-export function auto(view, ctx) {
-  if (view.pace_ms && ctx.legal.length && !view.over) return { action: ctx.legal[0], delay: view.pace_ms };
-  return null;
+export function status(view, ctx) {
+  const parts = [];
+  if (view.round > 1 || view.rounds.length) parts.push(tr("round", { n: view.round }));
+  // The speed option: the server turns up the cards at the table's pace (a page that is
+  // hidden or throttled never holds the game up), so the page only says so.
+  if (view.pace_ms && !view.over && ctx?.you !== null && ctx?.you !== undefined) parts.push(w("by_themselves"));
+  return parts.join(" · ");
 }
 
 export function animate(events, root) {
@@ -115,4 +111,10 @@ export function animate(events, root) {
   } else if (last.type === "flip") {
     pile.querySelector(".top")?.classList.add("anim-draw");
   }
+}
+
+// The end screen's line for a seat: the cards it holds (all of them for the winner).
+export function standing(view, seat) {
+  const held = view.active[seat] ? w("cards", { n: view.stack_sizes[seat] }) : w("out");
+  return view.rounds.length ? `${held} · ${w("wins", { n: view.wins[seat] })}` : held;
 }

@@ -13,7 +13,7 @@ from parlour.core.game import Game, Seat
 from parlour.games.askdraw.engine import Ask, Grouping, ask_from_id, ask_from_json, normalise_deal
 from parlour.games.askdraw.narration import narrate_ask_draw
 from parlour.games.askdraw.seating import dealt_seats
-from parlour.games.familles.decks import ROLES, Deck, get_deck
+from parlour.games.familles.decks import BUILTIN_DECKS, ROLES, Deck, get_deck
 from parlour.games.familles.rules import FAMILY_GROUPING, FamillesRules, FamillesState
 from parlour.i18n import t
 from parlour.i18n.common import join_names
@@ -70,6 +70,10 @@ class Familles(FacesInPackage, Game):
         from parlour.games.familles.decks import BUILTIN_DECKS, register_deck_text
 
         return UploadOption("deck", BUILTIN_DECKS, register_deck_text, "a TOML deck file")
+
+    def web_defaults(self, lang: str) -> Mapping[str, Any]:
+        # The table's language deals its own deck, unless the host picks another.
+        return {"deck": lang if lang in BUILTIN_DECKS else BUILTIN_DECKS[0]}
 
     def credits(self, lang: str) -> str:
         return t("traditional", lang)

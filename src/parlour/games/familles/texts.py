@@ -103,3 +103,16 @@ register(
         },
     }
 )
+
+# The deck's help at a web table, where a deck is a shipped one or an uploaded file, never a
+# path on the server.
+register(
+    {
+        "option.familles.deck.upload": {
+            "en": "The French deck, the English deck (the table's language chooses unless you "
+            "do), or a TOML deck file of your own, uploaded.",
+            "fr": "Le jeu français, le jeu anglais (la langue de la table choisit, sauf si "
+            "vous choisissez), ou votre propre fichier de jeu TOML, envoyé.",
+        },
+    }
+)

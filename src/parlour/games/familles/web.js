@@ -1,5 +1,5 @@
 // The Jeu des 7 familles: your hand in the deck's colours, the families laid down, the asks.
-import { esc, lang } from "../i18n.js";
+import { esc, lang, wordsOf } from "../i18n.js";
 import { back } from "../cards.js";
 import { hintOptions, memoryPanel } from "./askdraw.js";
 
@@ -9,17 +9,13 @@ const WORDS = {
   ask_whom: ["Ask:", "Demander à :"],
   hand: ["Your hand", "Votre main"],
   pile: ["Draw pile: {n}", "Pioche : {n}"],
-  families: ["{n} families", "{n} familles"],
+  families: [["{n} family", "{n} families"], ["{n} famille", "{n} familles"]],
   laid: ["Families laid down", "Familles posées"],
   holds: ["holds", "a"],
   has_family: ["has some", "a de la famille"],
-  cards: ["{n} cards", "{n} cartes"],
+  cards: [["{n} card", "{n} cards"], ["{n} carte", "{n} cartes"]],
 };
-export const w = (key, values = {}) => {
-  let text = WORDS[key][lang === "fr" ? 1 : 0];
-  for (const [k, v] of Object.entries(values)) text = text.replaceAll(`{${k}}`, v);
-  return text;
-};
+export const w = wordsOf(WORDS);
 
 export function familyOf(card) { return Math.floor(card / 6); }
 
@@ -124,3 +120,8 @@ export function animate(events, root) {
   }
 }
 export { ROLES_EN, hintOptions };
+
+// The end screen's line for a seat: the families it laid down.
+export function standing(view, seat) {
+  return w("families", { n: view.families ? view.families[seat] : 0 });
+}

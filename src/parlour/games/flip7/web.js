@@ -1,5 +1,5 @@
 // Flip 7: every player's line of cards, the deck, and the choice of a target for an action card.
-import { esc, lang } from "../i18n.js";
+import { esc, lang, wordsOf } from "../i18n.js";
 import { back, face } from "../cards.js";
 
 const WORDS = {
@@ -12,6 +12,7 @@ const WORDS = {
   deck: ["Deck: {n}", "Pioche : {n}"],
   total: ["{n} pts", "{n} pts"],
   round_pts: ["this round {n}", "cette manche {n}"],
+  last_round: ["last round {n}", "dernière manche {n}"],
   active: ["in play", "en jeu"], stayed: ["stayed", "arrêté"], frozen: ["frozen", "gelé"], bust: ["bust", "perdu"],
   hint: ["Risk of a bust on the next card: {p}% ({bust} of {size} cards)", "Risque de perdre à la prochaine carte : {p} % ({bust} cartes sur {size})"],
   hint_ev: ["Expected after a hit: {ev} pts ({gain} on your {now} now)", "Espérance après une carte : {ev} pts ({gain} sur vos {now} actuels)"],
@@ -21,11 +22,7 @@ const WORDS = {
   pending: ["{name} assigns {card}", "{name} attribue {card}"],
   show_hint: ["Show the odds", "Afficher les chances"],
 };
-const w = (key, values = {}) => {
-  let text = WORDS[key][lang === "fr" ? 1 : 0];
-  for (const [k, v] of Object.entries(values)) text = text.replaceAll(`{${k}}`, v);
-  return text;
-};
+const w = wordsOf(WORDS);
 
 // Number cards take the colours of the published deck's spirit: one hue per value.
 const HUES = ["#6b7280", "#a16207", "#b91c1c", "#c2410c", "#15803d", "#0e7490", "#1d4ed8", "#7e22ce", "#be185d", "#4d7c0f", "#0f766e", "#9333ea", "#b45309"];
@@ -67,9 +64,11 @@ export function render(view, ctx) {
     const cards = [...row.numbers.map((c) => cardSvg(c)), ...row.modifiers.map((c) => cardSvg(c)),
       ...(row.second_chance ? [cardSvg("second_chance")] : [])].join("");
     const turn = !view.over && view.to_move === seat;
+    // Once over, the finished round's cards are gone from the view: say what it gave each.
+    const roundText = view.over && view.last_round ? w("last_round", { n: view.last_round[seat] }) : w("round_pts", { n: row.points });
     return `<div class="player-row ${row.status} ${turn ? "turn" : ""}" data-seat="${seat}">
       <div class="who"><strong>${esc(name)}</strong>${seat === ctx.you ? " ★" : ""}<br>
-      <span style="font-size:.85rem">${w("total", { n: view.totals[seat] })} · ${w("round_pts", { n: row.points })}</span></div>
+      <span style="font-size:.85rem">${w("total", { n: view.totals[seat] })} · ${roundText}</span></div>
       <div class="cards">${cards}</div></div>`;
   }).join("");
   let pending = "";
@@ -114,4 +113,11 @@ export function animate(events, root) {
     if (event.type === "bust") { row?.classList.add("anim-bust"); bigWord(root, w("bust_word")); }
     if (event.type === "flip7") { row?.classList.add("anim-flip7"); bigWord(root, w("flip7_word")); }
   }
+}
+
+// The end screen's line for a seat: its total, and what the last round gave it (the engine
+// clears the cards of a finished round; the view keeps its points).
+export function standing(view, seat) {
+  const last = view.last_round ? ` · ${w("last_round", { n: view.last_round[seat] })}` : "";
+  return `${w("total", { n: view.totals[seat] })}${last}`;
 }

@@ -1,6 +1,6 @@
 // Go Fish: your hand by rank, the books laid down, the other hands and the pool, the asks
 // (a player, then one of your ranks), and what the table knows of the other hands.
-import { esc, lang } from "../i18n.js";
+import { esc, lang, wordsOf } from "../i18n.js";
 import { back, face } from "../cards.js";
 import { hintOptions } from "./askdraw.js";
 
@@ -17,10 +17,9 @@ const WORDS = {
   ask_whom: ["Ask:", "Demander à :"],
   hand: ["Your hand", "Votre main"],
   pool: ["Pool: {n}", "Pioche : {n}"],
-  books: ["{n} books", "{n} livres"],
-  book: ["{n} book", "{n} livre"],
+  books: [["{n} book", "{n} books"], ["{n} livre", "{n} livres"]],
   laid: ["Books laid down", "Livres posés"],
-  cards: ["{n} cards", "{n} cartes"],
+  cards: [["{n} card", "{n} cards"], ["{n} carte", "{n} cartes"]],
   memory: ["What the table knows", "Ce que la table sait"],
   holds: ["holds", "a"],
   asked_for: ["asked for", "a demandé"],
@@ -29,11 +28,7 @@ const WORDS = {
   nothing: ["nothing known", "rien de connu"],
   any: ["any {rank}", "des {rank}"],
 };
-const w = (key, values = {}) => {
-  let text = WORDS[key][lang === "fr" ? 1 : 0];
-  for (const [k, v] of Object.entries(values)) text = text.replaceAll(`{${k}}`, v);
-  return text;
-};
+const w = wordsOf(WORDS);
 
 export const rankLabel = (rank) => (rank < LABELS.length ? LABELS[rank] : String(rank + 1));
 export const rankWord = (rank) => {
@@ -57,7 +52,7 @@ function rankChip(view, rank, extra = "") {
 
 
 export function seatExtra(view, seat) {
-  return `<span style="color:#d1fae5;font-size:.85rem">${w("cards", { n: view.hand_sizes[seat] })} · ${w(view.books[seat] === 1 || (lang === "fr" && view.books[seat] === 0) ? "book" : "books", { n: view.books[seat] })}</span>`;
+  return `<span style="color:#d1fae5;font-size:.85rem">${w("cards", { n: view.hand_sizes[seat] })} · ${w("books", { n: view.books[seat] })}</span>`;
 }
 
 // The server's memory hint (the seat's tracker): cards seen, ranks asked for, ranks it lacks.
@@ -132,4 +127,9 @@ export function animate(events, root) {
     }
     if (e.type === "lay") root.querySelector(`.books [data-rank="${e.group}"]`)?.classList.add("anim-pop");
   }
+}
+
+// The end screen's line for a seat: the books it laid down.
+export function standing(view, seat) {
+  return w("books", { n: view.books[seat] });
 }

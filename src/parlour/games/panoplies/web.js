@@ -1,6 +1,6 @@
 // Panoplies: each player's mannequin with the garments it still wears, the wardrobe of the
 // garments lost, your hand of garment cards, and the asks (by character).
-import { esc, lang } from "../i18n.js";
+import { esc, lang, wordsOf } from "../i18n.js";
 import { back } from "../cards.js";
 import { hintOptions, memoryPanel } from "./askdraw.js";
 
@@ -16,15 +16,12 @@ const NAMES = {
   ask: ["Ask {name} for:", "Demander à {name} :"], ask_whom: ["Ask:", "Demander à :"],
   hand: ["Your hand", "Votre main"], pile: ["Draw pile: {n}", "Pioche : {n}"],
   wardrobe: ["Wardrobe", "Vestiaire"], safe: ["safe", "à l'abri"], jokers: ["jokers", "jokers"],
-  cards: ["{n} cards", "{n} cartes"], outfits: ["Outfits laid down", "Panoplies posées"],
+  cards: [["{n} card", "{n} cards"], ["{n} carte", "{n} cartes"]], outfits: ["Outfits laid down", "Panoplies posées"],
   lost: ["loses a garment!", "perd un vêtement !"],
+  garments_lost: [["{n} garment lost", "{n} garments lost"], ["{n} vêtement perdu", "{n} vêtements perdus"]],
   holds_of: ["holds a card of", "a une carte de"],
 };
-const w = (key, values = {}) => {
-  let text = (NAMES[key] || [key, key])[lang === "fr" ? 1 : 0];
-  for (const [k, v] of Object.entries(values)) text = text.replaceAll(`{${k}}`, v);
-  return text;
-};
+const w = wordsOf(NAMES);
 const COLOURS = ["#b91c1c", "#c2410c", "#a16207", "#15803d", "#0e7490", "#1d4ed8", "#7e22ce", "#be185d", "#4d7c0f", "#0f766e", "#9333ea", "#b45309"];
 
 // A small drawing of each garment, in a character's colour.
@@ -155,4 +152,11 @@ export function animate(events, root) {
       if (e.card !== undefined) root.querySelector(`#my-hand [data-card="${e.card}"]`)?.classList.add("anim-draw");
     }
   }
+}
+
+// The end screen's line for a seat: its character and the garments its mannequin lost.
+export function standing(view, seat) {
+  const m = view.mannequins[seat];
+  const lost = m.lost.length;
+  return `${w(m.character)} · ${w("garments_lost", { n: lost })}`;
 }

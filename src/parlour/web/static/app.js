@@ -128,10 +128,17 @@ async function lobby() {
 // ----- creating a table ---------------------------------------------------------------------
 function optionInput(option) {
   const id = `opt-${option.name}`;
+  const label = option.label || option.name;
+  if (option.headline && option.type === "bool") {
+    // A game's headline switch (Beggar's flips playing themselves): a plain checkbox, up front.
+    return `<label class="opt-headline"><input type="checkbox" id="${id}" data-opt="${option.name}" data-type="bool" ${option.default ? "checked" : ""}>
+      ${esc(label)}</label><div class="help">${esc(option.help)}</div>`;
+  }
   let input;
   if (option.choices) {
-    input = `<select id="${id}" data-opt="${option.name}" data-type="${option.type}">${option.choices.map((c) =>
-      `<option value="${esc(c)}" ${c === option.default ? "selected" : ""}>${esc(c)}</option>`).join("")}</select>`;
+    // Each value by its name in the page's language ("the next player pays", not next_pays).
+    input = `<select id="${id}" data-opt="${option.name}" data-type="${option.type}">${option.choices.map((c, i) =>
+      `<option value="${esc(c)}" ${c === option.default ? "selected" : ""}>${esc(option.choice_labels?.[i] ?? c)}</option>`).join("")}</select>`;
     // A deck of one's own is sent as the file's text (checked by the server, in memory).
     if (option.upload) input += ` <input type="file" accept=".toml,text/plain" data-upload="${option.name}">`;
   } else if (option.type === "bool") {
@@ -141,7 +148,7 @@ function optionInput(option) {
     input = `<input type="${numeric ? "number" : "text"}" id="${id}" data-opt="${option.name}" data-type="${option.type}"
       value="${option.default ?? ""}" ${option.type.startsWith("optional") ? 'placeholder="—"' : ""}>`;
   }
-  return `<div class="opt"><label for="${id}">${esc(option.name)}</label><div>${input}<div class="help">${esc(option.help)}</div></div></div>`;
+  return `<div class="opt"><label for="${id}">${esc(label)}</label><div>${input}<div class="help">${esc(option.help)}</div></div></div>`;
 }
 
 function readOption(el) {
@@ -171,7 +178,8 @@ async function newTable(name) {
     <label>${t("language")} <select id="table-lang"><option value="en" ${lang === "en" ? "selected" : ""}>English</option><option value="fr" ${lang === "fr" ? "selected" : ""}>Français</option></select></label>
     <label>${t("turn_timer")} <input type="number" id="timer" min="0" max="600" value="0"></label>
     <label>${t("deal_number")} <input type="number" id="seed" min="0" placeholder="—"></label>
-    <details><summary>${t("options")}</summary>${game.options.map(optionInput).join("")}</details>
+    ${game.options.filter((o) => o.headline).map(optionInput).join("")}
+    <details><summary>${t("options")}</summary>${game.options.filter((o) => !o.headline).map(optionInput).join("")}</details>
     <p><button type="submit" class="big">${t("create")}</button></p>
   </form>`;
   const editors = document.getElementById("seat-editors");
@@ -199,6 +207,22 @@ async function newTable(name) {
   };
   document.getElementById("count").addEventListener("change", drawSeats);
   drawSeats();
+  // A web table's defaults follow its language (an English 7 familles table deals the English
+  // deck): an option the host has not touched follows the "table language" field.
+  const tableLang = () => document.getElementById("table-lang").value;
+  const defaultOf = (option) => {
+    const byLang = game.lang_defaults?.[tableLang()] || {};
+    return option.name in byLang ? byLang[option.name] : option.default;
+  };
+  document.querySelectorAll("[data-opt]").forEach((el) => el.addEventListener("change", () => { el.dataset.touched = "1"; }));
+  document.getElementById("table-lang").addEventListener("change", () => {
+    for (const el of document.querySelectorAll("[data-opt]")) {
+      const option = game.options.find((o) => o.name === el.dataset.opt);
+      if (el.dataset.touched || !option) continue;
+      const value = defaultOf(option);
+      if (el.type === "checkbox") el.checked = Boolean(value); else el.value = value ?? "";
+    }
+  });
   document.getElementById("create").addEventListener("submit", async (event) => {
     event.preventDefault();
     const me = document.getElementById("my-name").value.trim() || "Player 1";
@@ -209,8 +233,9 @@ async function newTable(name) {
       const seat = { kind, bot: row.querySelector(".bot").value };
       const typed = row.querySelector(".seat-name").value.trim();
       if (kind === "bot" && typed) seat.name = typed;
+      // A seat left unnamed is named by the server in the table's language ("Joueur 2").
       if (kind === "human" && i === 0 && sit) seat.name = me;
-      else if (kind === "human") seat.name = typed || `${t("seat")} ${i + 1}`;
+      else if (kind === "human" && typed) seat.name = typed;
       const hostSeat = kind === "human" && i === 0 && sit;
       if (kind === "human" && !hostSeat && row.querySelector(".reserved").checked) seat.reserved = true;
       return seat;
@@ -219,7 +244,7 @@ async function newTable(name) {
     for (const el of document.querySelectorAll("[data-opt]")) {
       const option = game.options.find((o) => o.name === el.dataset.opt);
       const value = readOption(el);
-      if (JSON.stringify(value) !== JSON.stringify(option.default)) rulesValues[option.name] = value;
+      if (JSON.stringify(value) !== JSON.stringify(defaultOf(option))) rulesValues[option.name] = value;
     }
     const request = {
       game: game.name, seats, rules: rulesValues, lang: document.getElementById("table-lang").value,
@@ -245,6 +270,14 @@ async function newTable(name) {
 }
 
 // ----- the table ----------------------------------------------------------------------------
+// A seated player who goes to another page of the site (the rules, the lobby) is still at his
+// table: its socket stays open, its messages unread, until he opens a table again or closes
+// the tab, so the others never see him "away" and no stand-in plays for him.
+let background = null;
+function dropBackground() {
+  if (background) { background.close(); background = null; }
+}
+
 async function tablePage(tableId) {
   let info;
   try { info = await api(`/api/tables/${tableId}`); }
@@ -297,14 +330,15 @@ async function tablePage(tableId) {
     socket = new WebSocket(`${scheme}://${location.host}/ws/${tableId}`);
     socket.addEventListener("open", () => {
       retry = 0;
-      const hello = { type: "hello", lang };
+      const hello = { type: "hello" };
       const held = tokenFor(tableId);
       if (held?.token) hello.token = held.token;
       socket.send(JSON.stringify(hello));
+      dropBackground();  // this page speaks for the seat now
       document.getElementById("connection").textContent = "";
       document.getElementById("connection").className = "connection";
     });
-    socket.addEventListener("message", (event) => onMessage(JSON.parse(event.data)));
+    socket.addEventListener("message", (event) => { if (!closed) onMessage(JSON.parse(event.data)); });
     socket.addEventListener("close", () => {
       if (closed) return;
       const box = document.getElementById("connection");
@@ -357,7 +391,8 @@ async function tablePage(tableId) {
       const won = view && view.over && view.outcome && view.outcome.winners.includes(i);
       let extra = view && draw.seatExtra ? draw.seatExtra(view, i, context()) : "";
       if (s.kind === "human" && s.taken && !s.connected && table.status === "playing") {
-        extra += ` <span class="badge">${table.turn_timer ? t("away_timer", { n: table.turn_timer }) : t("away")}</span>`;
+        const away = s.stand_in ? t("away_bot") : table.turn_timer ? t("away_timer", { n: table.turn_timer }) : t("away");
+        extra += ` <span class="badge">${away}</span>`;
       }
       return `<div class="seat ${turn ? "turn" : ""} ${won ? "won" : ""} ${i === stateBox.seat ? "me" : ""}" data-seat="${i}">
         <span class="name">${s.kind === "bot" ? `<span class="botmark">${t("bot")}</span> ` : `<span class="dot ${s.connected ? "on" : ""}"></span>`}${esc(s.name)}${i === stateBox.seat ? ` (${t("you")})` : ""}</span>
@@ -374,6 +409,9 @@ async function tablePage(tableId) {
       }
       html += `<div class="panel"><p>${stateBox.host ? "" : t("waiting_host")} <span class="muted">${t("waiting_players")}</span></p>
         ${stateBox.host ? `<button type="button" class="big" id="start">${t("start")}</button>` : ""}</div>`;
+    }
+    if (table.chosen_deal !== null && table.chosen_deal !== undefined) {
+      html += `<p id="chosen-deal" role="note">${esc(t("chosen_deal", { n: table.chosen_deal }))}</p>`;
     }
     if (table.spectators) html += `<p class="muted">${t("spectators", { n: table.spectators })}</p>`;
     lobbyBox.innerHTML = html;
@@ -393,7 +431,6 @@ async function tablePage(tableId) {
     document.getElementById("log").innerHTML = stateBox.log.map((line) => `<p>${esc(line)}</p>`).join("");
   };
 
-  let autoTimer = null;
   const paintGame = (events) => {
     const message = stateBox.message;
     const board = document.getElementById("board");
@@ -425,6 +462,8 @@ async function tablePage(tableId) {
     if (draw.status) { const extra = draw.status(view, ctx); if (extra) status.textContent += ` · ${extra}`; }
     const after = document.getElementById("after");
     after.innerHTML = view.over ? `<div class="banner">${esc(outcomeText(view, ctx.names))}</div>
+      ${standings(view, ctx.names, draw)}
+      ${stateBox.host ? "" : `<p class="muted" id="next-game">${t("host_starts_next")}</p>`}
       <div class="row">${stateBox.host ? `<button type="button" class="big" id="again">${t("again")}</button>` : ""}
       <a href="/replay/${tableId}/${message.number}" data-link><button type="button" class="secondary">${t("replay")}</button></a></div>` : "";
     document.getElementById("again")?.addEventListener("click", () => send({ type: "again", token: tokenFor(tableId)?.token }));
@@ -438,14 +477,19 @@ async function tablePage(tableId) {
       paintGame([]);
     }));
     if (events.length && draw.animate) draw.animate(events, document.getElementById("felt"), ctx);
-    clearTimeout(autoTimer);
-    const auto = draw.auto ? draw.auto(view, ctx) : null;
-    if (auto) autoTimer = setTimeout(() => act(auto.action), auto.delay);
   };
 
-  current.onLang = () => send({ type: "lang", lang });
+  // The FR/EN button changes the page only: the narration, the deck and the seats' names are
+  // the table's, in its own language.
+  current.onLang = () => { paintTable(); paintGame([]); };
   connect();
-  leaveView = () => { closed = true; clearTimeout(retryTimer); clearTimeout(autoTimer); socket?.close(); };
+  leaveView = () => {
+    closed = true;
+    clearTimeout(retryTimer);
+    const seated = stateBox.seat !== null && socket?.readyState === WebSocket.OPEN;
+    if (seated && stateBox.table.status === "playing") { dropBackground(); background = socket; }
+    else socket?.close();
+  };
 }
 
 export function outcomeText(view, names) {
@@ -455,6 +499,26 @@ export function outcomeText(view, names) {
   if (!winners.length) return `${t("game_over")} · ${t("draw")}`;
   const list = winners.join(lang === "fr" ? " et " : " and ");
   return `${t("game_over")} · ${t(winners.length > 1 ? "winners" : "winner", { names: list })}`;
+}
+
+// The end screen: every player's rank and score (the game's own words for it when its drawing
+// has `standing`: "3 families", "212 pts · last round 23"), the winners first.
+function ordinal(n) {
+  if (lang === "fr") return n === 1 ? "1er" : `${n}e`;
+  const suffix = ["th", "st", "nd", "rd"], v = n % 100;
+  return n + (suffix[(v - 20) % 10] || suffix[v] || suffix[0]);
+}
+
+export function standings(view, names, draw) {
+  const outcome = view.outcome;
+  if (!outcome?.ranks) return "";
+  const order = names.map((_, i) => i).sort((a, b) => outcome.ranks[a] - outcome.ranks[b] || a - b);
+  const rows = order.map((i) => {
+    const score = draw.standing ? draw.standing(view, i) : String(outcome.scores[i]);
+    return `<tr data-seat="${i}"><td>${ordinal(outcome.ranks[i])}</td><td>${esc(names[i])}</td><td>${esc(score)}</td></tr>`;
+  }).join("");
+  return `<table class="opts" id="standings"><caption>${t("standings")}</caption>
+    <tr><th>${t("rank")}</th><th>${t("player")}</th><th>${t("score")}</th></tr>${rows}</table>`;
 }
 
 // ----- replays ------------------------------------------------------------------------------
@@ -468,7 +532,8 @@ async function replayPage(tableId, number) {
     <div class="replay-controls"><button type="button" id="prev">${t("prev")}</button>
     <button type="button" id="play">${t("play")}</button><button type="button" id="next">${t("next")}</button>
     <input type="range" id="slider" min="0" max="${data.steps.length - 1}" value="0"><span id="where"></span></div>
-    <div class="layout"><div class="felt"><div id="board"></div><div class="status-line" id="status-line"></div></div>
+    <div class="layout"><div><div class="felt"><div id="board"></div><div class="status-line" id="status-line"></div></div>
+    <div id="replay-standings"></div></div>
     <div class="log" id="log"></div></div>
     <p><a href="/t/${tableId}" data-link>← ${t("open")}</a></p>`;
   const show = () => {
@@ -476,6 +541,7 @@ async function replayPage(tableId, number) {
     const ctx = { you: null, legal: [], names: data.seats, lang, act: () => {}, hints: {}, serverHints: null, table: null };
     document.getElementById("board").innerHTML = draw.render(step.view, ctx);
     document.getElementById("status-line").textContent = step.view.over ? outcomeText(step.view, data.seats) : "";
+    document.getElementById("replay-standings").innerHTML = step.view.over ? standings(step.view, data.seats, draw) : "";
     document.getElementById("where").textContent = t("step", { i: index, n: data.steps.length - 1 });
     document.getElementById("slider").value = index;
     const lines = [];
@@ -502,7 +568,7 @@ async function rules(name) {
   main.innerHTML = `<h1>${t("rules")}</h1>` + shown.map((g) => `<section class="panel" id="rules-${g.name}">
     <h2>${esc(g.title)}</h2><p>${esc(g.rules_text).replaceAll("\n", "<br>")}</p>
     <table class="opts"><tr><th>${t("options")}</th><th></th><th></th></tr>${g.options.map((o) =>
-      `<tr><td><code>${esc(o.name)}</code></td><td>${esc(JSON.stringify(o.default))}</td><td>${esc(o.help)}</td></tr>`).join("")}</table>
+      `<tr><td>${esc(o.label)}</td><td>${esc(o.default_label)}</td><td>${esc(o.help)}</td></tr>`).join("")}</table>
     ${g.credits ? `<p class="muted">${esc(g.credits)}</p>` : ""}</section>`).join("");
 }
 

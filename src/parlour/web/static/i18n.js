@@ -60,7 +60,8 @@ const TEXTS = {
   name_optional: ["Name (optional)", "Nom (facultatif)"],
   bot_plays: ["bot", "robot"],
   away: ["away", "absent"],
-  away_timer: ["away: a bot plays after {n} s", "absent : un robot joue après {n} s"],
+  away_timer: ["away: a bot plays his turn after {n} s", "absent : un robot joue son tour après {n} s"],
+  away_bot: ["away: a bot plays for him", "absent : un robot joue à sa place"],
   hints: ["Hints", "Aides"],
   show_hint: ["Show the hint", "Afficher l'aide"],
   show_memory: ["Memory hint", "Aide-mémoire"],
@@ -68,9 +69,16 @@ const TEXTS = {
   credits_title: ["Credits", "Crédits"],
   free_software: ["Parlour is free software: you may use, study, share and improve it.", "Parlour est un logiciel libre : vous pouvez l'utiliser, l'étudier, le partager et l'améliorer."],
   no_table: ["This table does not exist.", "Cette table n'existe pas."],
-  spectators: ["{n} watching", "{n} spectateur(s)"],
+  spectators: ["{n} watching", [["{n} spectateur", "{n} spectateurs"]]],
   round: ["Round {n}", "Manche {n}"],
   game_n: ["Game {n}", "Partie {n}"],
+  standings: ["Final standings", "Classement final"],
+  rank: ["Rank", "Rang"],
+  player: ["Player", "Joueur"],
+  score: ["Score", "Score"],
+  host_starts_next: ["Only the host can start another game.", "Seul l'hôte peut lancer une autre partie."],
+  chosen_deal: ["Deal {n}, chosen by the host: whoever knows the number can know every hand.",
+    "Donne {n}, choisie par l'hôte : qui connaît ce numéro peut connaître toutes les mains."],
 };
 
 export let lang = localStorage.getItem("parlour.lang") ||
@@ -85,8 +93,25 @@ export function setLang(value) {
 export function t(key, values = {}) {
   const pair = TEXTS[key];
   let text = pair ? pair[lang === "fr" ? 1 : 0] : key;
+  if (Array.isArray(text)) text = text[0][singular(values.n) ? 0 : 1];  // [[one, many]]
   for (const [k, v] of Object.entries(values)) text = text.replaceAll(`{${k}}`, v);
   return text;
+}
+
+// Whether a count takes the singular: English for 1 only, French for 0 and 1 ("0 famille").
+export function singular(n) {
+  return lang === "fr" ? Math.abs(Number(n)) < 2 : Math.abs(Number(n)) === 1;
+}
+
+// A drawing's own words: key -> [English, French]; a counted word is [[one, many], [one,
+// many]], its form chosen by its {n}, so that nobody reads "1 families".
+export function wordsOf(table) {
+  return (key, values = {}) => {
+    let text = (table[key] || [key, key])[lang === "fr" ? 1 : 0];
+    if (Array.isArray(text)) text = text[singular(values.n) ? 0 : 1];
+    for (const [k, v] of Object.entries(values)) text = text.replaceAll(`{${k}}`, v);
+    return text;
+  };
 }
 
 // Pick the text for the page's language from {en, fr} or [en, fr].
