@@ -19,8 +19,8 @@ from parlour.bots.base import Bot, make_bot
 from parlour.core.events import SeatFeed
 from parlour.core.game import Game, State
 from parlour.web.botpool import cap_bot
+from parlour.web.changes import Change
 from parlour.web.seats import SeatSlot, TableError
-from parlour.web.storage import Change
 
 if TYPE_CHECKING:
     from parlour.web.hall import Hall

@@ -22,6 +22,7 @@ from parlour.core.options import make_rules, rules_diff
 from parlour.core.registry import get_game
 from parlour.i18n import LANGS
 from parlour.web.botpool import BotPool
+from parlour.web.changes import own_prefix
 from parlour.web.listen import Listener
 from parlour.web.seats import (
     TableError,
@@ -32,7 +33,7 @@ from parlour.web.seats import (
     web_rule_values,
 )
 from parlour.web.secret import server_secret
-from parlour.web.storage import Storage, StorageDown, own_prefix
+from parlour.web.storage import Storage, StorageDown
 from parlour.web.table import PRESENCE_TTL, Table, log_failure
 
 log = logging.getLogger("parlour.web")

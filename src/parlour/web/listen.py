@@ -20,7 +20,7 @@ from collections.abc import Callable
 
 from sqlalchemy.engine import make_url
 
-from parlour.web.storage import CHANNEL
+from parlour.web.schema import CHANNEL
 
 log = logging.getLogger("parlour.web")
 

@@ -36,6 +36,7 @@ from parlour.web.automatic import (
     AutomaticMoves,
     log_failure,
 )
+from parlour.web.changes import Change, GameRow, Stale
 from parlour.web.gamelog import head_of, rebuild
 from parlour.web.seats import (
     SeatSlot,
@@ -47,7 +48,7 @@ from parlour.web.seats import (
     web_rule_values,
 )
 from parlour.web.secret import game_seed
-from parlour.web.storage import Change, GameRow, Stale, StorageDown
+from parlour.web.storage import StorageDown
 from parlour.web.transport import Client, public_info, state_message
 
 if TYPE_CHECKING:
