@@ -89,7 +89,7 @@ def test_a_fresh_process_finds_the_outside_bots_on_its_path(outside: OutsidePack
         (f"{MODULE}:LastBot:x", "bad parameters"),
         (f"{MODULE}:LastBot:1:2", "takes index"),
         ("strnog", "unknown bot 'strnog'"),
-        ("broken", "unknown bot 'broken'"),  # an entry point that does not load
+        ("broken", "declared by an installed package but does not load: ModuleNotFoundError"),
     ],
 )
 @pytest.mark.parametrize("command", ["simulate", "tournament"])

@@ -199,12 +199,28 @@ def _load_declared(point: EntryPoint) -> Callable[..., Bot] | None:
     return factory
 
 
+def _declared_for(game: Game) -> dict[str, EntryPoint]:
+    """The entry points of this game's bots: for every game, then (taking precedence) its own."""
+    declared = _declared_bots()
+    return {**declared.get(None, {}), **declared.get(game.name.lower(), {})}
+
+
+def _load_error(game: Game, name: str) -> str | None:
+    """Why a declared bot does not load (None: it is not declared for this game)."""
+    point = _declared_for(game).get(name)
+    if point is None:
+        return None
+    try:
+        point.load()
+    except Exception as err:
+        return f"{type(err).__name__}: {err}"
+    return None
+
+
 def installed_bots(game: Game) -> dict[str, Callable[..., Bot]]:
     """The bots declared by installed packages for this game; shipped names always win."""
-    declared = _declared_bots()
-    points = {**declared.get(None, {}), **declared.get(game.name.lower(), {})}
     out: dict[str, Callable[..., Bot]] = {}
-    for name, point in points.items():
+    for name, point in _declared_for(game).items():
         factory = _load_declared(point)
         if factory is not None:
             out[name] = factory
@@ -291,9 +307,17 @@ def make_bot(
     any module a visitor names).
     """
     name, params = parse_bot_spec(spec)
-    bots = available_bots(game)
-    if name in bots:
+    # The shipped bots first: making one (once a game in bulk play) loads no outside package.
+    shipped = GENERIC_BOTS.get(name) or game.bots().get(name)
+    bots = {} if shipped is not None else available_bots(game)
+    if shipped is not None:
+        factory = shipped
+    elif name in bots:
         factory = bots[name]
+    elif (broken := _load_error(game, name)) is not None:
+        raise ParlourError(
+            f"bot {spec!r} is declared by an installed package but does not load: {broken}"
+        )
     elif looks_like_import_path(spec):
         if not import_paths:
             raise ParlourError(
