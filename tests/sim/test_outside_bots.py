@@ -138,11 +138,8 @@ def test_a_saved_game_never_brings_an_import_path_back(outside: OutsidePackage) 
 
     seats = [SeatPlan("Ann"), SeatPlan("Bo", f"{MODULE}:LastBot")]
     session = PlaySession(PlayConfig("flip7", seats, seed=1, import_paths=True))
-    record = session.record() if hasattr(session, "record") else None
-    if record is None:
-        from parlour.core.records import record_of
-
-        record = record_of(session.state)
+    record = session.record()
+    assert record["seats"][1]["data"]["bot"] == f"{MODULE}:LastBot"
     with pytest.raises(ParlourError, match="import path; only installed bots"):
         PlaySession.resume(record)
 
