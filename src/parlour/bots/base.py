@@ -1,5 +1,10 @@
 """The bot contract: a bot sees what a human in its seat sees, nothing more.
 
+Where bots come from, by name: the game's own `BOTS` table and the generic ones, then the
+`parlour.bots` entry-point group of installed packages (`GAME.NAME = "pkg.module:Factory"` for
+one game, `NAME = ...` for every game), and, only where the caller allows it (the command line
+and the Python API, never the web table), an import path `pkg.module:Factory[:params]`.
+
 A bot gets a `Decision`: its seat, its view, its filtered events, the legal actions, and
 `determinize` for search. It never receives the state itself: a decision holds no path to it
 (no reference, no closure), so a bot cannot read hidden cards, the seed or the game's random
@@ -10,9 +15,11 @@ knows, so re-dealing from it gives the same worlds as re-dealing from the real s
 from __future__ import annotations
 
 import functools
+import importlib
 import inspect
 import random
 from collections.abc import Callable, Mapping, Sequence
+from importlib.metadata import EntryPoint, entry_points
 from typing import Any, ClassVar, NamedTuple
 
 from parlour.core.errors import ParlourError
@@ -160,27 +167,182 @@ def _parameter_names(factory: Callable[..., Bot]) -> tuple[str, ...] | None:
     return tuple(names)
 
 
+ENTRY_POINT_GROUP = "parlour.bots"
+
+
+@functools.cache  # read once per process: a bot is made for every game of a bulk run
+def _declared_bots() -> dict[str | None, dict[str, EntryPoint]]:
+    """The group's entry points by game (None: for every game), then by bot name.
+
+    `flip7.expert = "pkg.bots:Expert"` declares a Flip 7 bot; `expert = ...` one for every
+    game. The first distribution that declares a name keeps it.
+    """
+    found: dict[str | None, dict[str, EntryPoint]] = {}
+    for point in entry_points(group=ENTRY_POINT_GROUP):
+        game, dot, bot = point.name.strip().lower().rpartition(".")
+        found.setdefault(game if dot else None, {}).setdefault(bot, point)
+    return found
+
+
+def forget_declared_bots() -> None:
+    """Read the entry-point group again on next use (after installing a package, in tests)."""
+    _declared_bots.cache_clear()
+    _load_declared.cache_clear()
+
+
+@functools.cache
+def _load_declared(point: EntryPoint) -> Callable[..., Bot] | None:
+    try:
+        factory: Callable[..., Bot] = point.load()
+    except Exception:  # a broken or half-installed package must not hide the other bots
+        return None
+    return factory
+
+
+def _declared_for(game: Game) -> dict[str, EntryPoint]:
+    """The entry points of this game's bots: for every game, then (taking precedence) its own."""
+    declared = _declared_bots()
+    return {**declared.get(None, {}), **declared.get(game.name.lower(), {})}
+
+
+def _load_error(game: Game, name: str) -> str | None:
+    """Why a declared bot does not load (None: it is not declared for this game)."""
+    point = _declared_for(game).get(name)
+    if point is None:
+        return None
+    try:
+        point.load()
+    except Exception as err:
+        return f"{type(err).__name__}: {err}"
+    return None
+
+
+def installed_bots(game: Game) -> dict[str, Callable[..., Bot]]:
+    """The bots declared by installed packages for this game; shipped names always win."""
+    out: dict[str, Callable[..., Bot]] = {}
+    for name, point in _declared_for(game).items():
+        factory = _load_declared(point)
+        if factory is not None:
+            out[name] = factory
+    return out
+
+
 def available_bots(game: Game) -> dict[str, Callable[..., Bot]]:
+    """Every bot that may play this game by name: generic, the game's own, then installed.
+
+    A name already taken keeps its first meaning, so an installed package can neither replace
+    a shipped bot nor change what a game's bulk path (which reads names) plays.
+    """
     bots: dict[str, Callable[..., Bot]] = dict(GENERIC_BOTS)
     bots.update(game.bots())
+    for name, factory in installed_bots(game).items():
+        bots.setdefault(name, factory)
     return bots
 
 
-def make_bot(game: Game, spec: str, rng: random.Random | None = None) -> Bot:
-    """Build a bot from its spec string, with a clear error for an unknown bot or parameter."""
-    name, params = parse_bot_spec(spec)
-    bots = available_bots(game)
-    if name not in bots:
+def looks_like_import_path(spec: str) -> bool:
+    """`pkg.module:Attr[:params]` or `module:Attr`: a module path, then a Python name (a bot
+    name's parameters are numbers, `threshold:23`, so they never read as one)."""
+    module, _, rest = spec.strip().partition(":")
+    attr = rest.split(":")[0]
+    return (
+        bool(module)
+        and all(part.isidentifier() for part in module.split("."))
+        and bool(attr)
+        and all(part.isidentifier() for part in attr.split("."))
+    )
+
+
+def _import_factory(spec: str) -> tuple[Callable[..., Bot], list[str]]:
+    """The factory an import path names, and the parameters after it; one clear line when
+    the module does not import, the name is missing or it is not a bot."""
+    module_name, _, rest = spec.strip().partition(":")
+    attr, *params = rest.split(":")
+    try:
+        target: Any = importlib.import_module(module_name)
+    except ModuleNotFoundError as err:
         raise ParlourError(
-            f"unknown bot {spec!r} for {game.name}; bots are: {', '.join(sorted(bots))}"
+            f"bot {spec!r}: cannot import module {module_name!r} ({err}); is its folder on "
+            f"PYTHONPATH or its package installed?"
+        ) from None
+    except Exception as err:  # the module itself is broken: say how, not where in Parlour
+        raise ParlourError(
+            f"bot {spec!r}: importing module {module_name!r} failed: {type(err).__name__}: {err}"
+        ) from None
+    for part in attr.split("."):
+        if not hasattr(target, part):
+            raise ParlourError(f"bot {spec!r}: module {module_name!r} has no attribute {attr!r}")
+        target = getattr(target, part)
+    is_bot_class = isinstance(target, type) and issubclass(target, Bot)
+    if not is_bot_class and (isinstance(target, type) or not callable(target)):
+        raise ParlourError(
+            f"bot {spec!r}: {module_name}:{attr} is not a bot (a {type(target).__name__}); "
+            f"name a subclass of parlour.bots.Bot or a function that returns one"
         )
-    factory = bots[name]
+    return target, params
+
+
+@functools.cache
+def _accepts_rng(factory: Callable[..., Bot]) -> bool:
+    """Whether the factory takes `rng=`: an outside bot whose `__init__` does not still gets
+    the seeded generator, set after it is made."""
+    try:
+        parameters = inspect.signature(factory).parameters.values()
+    except (TypeError, ValueError):
+        return True
+    return any(p.name == "rng" or p.kind is p.VAR_KEYWORD for p in parameters)
+
+
+def make_bot(
+    game: Game,
+    spec: str,
+    rng: random.Random | None = None,
+    *,
+    import_paths: bool = False,
+) -> Bot:
+    """Build a bot from its spec string, with a clear error for an unknown bot or parameter.
+
+    `import_paths` lets `pkg.module:Factory[:params]` name a bot that is not installed: the
+    command line and the Python API allow it, a server never does (it would import and run
+    any module a visitor names).
+    """
+    name, params = parse_bot_spec(spec)
+    # The shipped bots first: making one (once a game in bulk play) loads no outside package.
+    shipped = GENERIC_BOTS.get(name) or game.bots().get(name)
+    bots = {} if shipped is not None else available_bots(game)
+    if shipped is not None:
+        factory = shipped
+    elif name in bots:
+        factory = bots[name]
+    elif (broken := _load_error(game, name)) is not None:
+        raise ParlourError(
+            f"bot {spec!r} is declared by an installed package but does not load: {broken}"
+        )
+    elif looks_like_import_path(spec):
+        if not import_paths:
+            raise ParlourError(
+                f"bot {spec!r} is an import path; only installed bots play here: "
+                f"{', '.join(sorted(bots))}"
+            )
+        factory, params = _import_factory(spec)
+        name = ":".join(spec.strip().split(":")[:2])  # the path, without its parameters
+    else:
+        raise ParlourError(
+            f"unknown bot {spec!r} for {game.name}; bots are: {', '.join(sorted(bots))} "
+            f"(or an import path, package.module:Class)"
+        )
     accepted = _parameter_names(factory)
     if accepted is not None and len(params) > len(accepted):
         takes = ", ".join(accepted) if accepted else "no parameter"
         raise ParlourError(f"bad parameters for bot {spec!r}: {name} takes {takes}")
     try:
-        bot = factory(*params, rng=rng)  # None: the bot makes its generator when it first draws
+        if _accepts_rng(factory):
+            # None: the bot makes its generator when it first draws
+            bot = factory(*params, rng=rng)
+        else:
+            bot = factory(*params)
+            if rng is not None and isinstance(bot, Bot):
+                bot.rng = rng
     except (TypeError, ValueError):
         # The bot's own message speaks Python ("invalid literal for int()"): say what it wants.
         wanted = ", ".join(accepted or []) or "other values"
@@ -188,5 +350,9 @@ def make_bot(game: Game, spec: str, rng: random.Random | None = None) -> Bot:
         raise ParlourError(
             f"bad parameters for bot {spec!r}: {name} takes {wanted} (numbers), not {given!r}"
         ) from None
+    if not isinstance(bot, Bot):
+        raise ParlourError(
+            f"bot {spec!r} is not a bot: {name} made a {type(bot).__name__}, not a parlour.bots.Bot"
+        )
     bot.name = spec.strip()
     return bot

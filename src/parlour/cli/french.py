@@ -107,8 +107,10 @@ FRENCH_HELP: dict[str, str] = {
         "Les personnes au clavier : un nombre ou des noms (Léa,Tom) ; à deux ou plus, "
         "l'écran se passe de main en main."
     ),
-    "Bots of the other seats, e.g. strong,strong,counter.": (
-        "Robots des autres places, par ex. strong,strong,counter."
+    "Bots of the other seats, e.g. strong,strong,counter, or an import path such as "
+    "mypkg.mybots:MyBot.": (
+        "Robots des autres places, par ex. strong,strong,counter, ou un chemin d'import "
+        "comme mypkg.mybots:MyBot."
     ),
     "A rules option key=value (repeatable).": "Une option de règle clé=valeur (répétable).",
     "Seed of the deal.": "Graine de la donne.",

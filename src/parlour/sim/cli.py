@@ -17,7 +17,12 @@ console = lazy_console(soft_wrap=True)
 GamesOption = Annotated[int, typer.Option("--games", help="How many games.")]
 TableGamesOption = Annotated[int, typer.Option("--games", help="How many games per table.")]
 BotsOption = Annotated[
-    str, typer.Option("--bots", help="Bots separated by commas, one per player: first,random.")
+    str,
+    typer.Option(
+        "--bots",
+        help="Bots separated by commas, one per player: first,random, or an import path "
+        "such as mypkg.mybots:MyBot (parameters after a further colon).",
+    ),
 ]
 RulesOption = Annotated[
     list[str] | None, typer.Option("--rules", help="A rules option key=value (repeatable).")

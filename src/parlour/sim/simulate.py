@@ -146,7 +146,9 @@ def prepare_job(
     except RulesError as err:
         raise RulesError(f"{err} (one bot per player: --bots gives {len(specs)})") from None
     for spec in specs:
-        make_bot(game, spec)  # an unknown bot or bad parameter fails now, not in a worker
+        # An unknown bot, a bad parameter or an import path that does not import fails now,
+        # not in a worker.
+        make_bot(game, spec, import_paths=True)
     if seed is None:
         seed = secrets.randbits(32)
     use_bulk = (

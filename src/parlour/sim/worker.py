@@ -73,7 +73,12 @@ def seat_names(specs: tuple[str, ...]) -> list[Seat]:
 def seeded_bots(game: Game, specs: tuple[str, ...], seed: int) -> list[Bot]:
     """Fresh bots for one game, generators derived as `play_game` derives them."""
     master = random.Random(seed ^ 0x5EED)
-    return [make_bot(game, spec, random.Random(master.getrandbits(63))) for spec in specs]
+    # Import paths were checked when the job was prepared; a worker process imports the module
+    # itself (a forked one finds it loaded, a spawned or Ray one on the driver's sys.path).
+    return [
+        make_bot(game, spec, random.Random(master.getrandbits(63)), import_paths=True)
+        for spec in specs
+    ]
 
 
 def ranks_from(winners: tuple[int, ...], scores: tuple[float, ...]) -> tuple[int, ...]:

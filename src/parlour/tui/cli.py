@@ -36,7 +36,11 @@ def play_command(
     ] = None,
     bots: Annotated[
         str | None,
-        typer.Option("--bots", help="Bots of the other seats, e.g. strong,strong,counter."),
+        typer.Option(
+            "--bots",
+            help="Bots of the other seats, e.g. strong,strong,counter, or an import path "
+            "such as mypkg.mybots:MyBot.",
+        ),
     ] = None,
     rules: Annotated[
         list[str] | None, typer.Option("--rules", help="A rules option key=value (repeatable).")
@@ -117,13 +121,15 @@ def _first_session(
         if quick or seed is not None:
             config = PlayConfig(
                 game=the_game.name,
-                seats=plan_seats(the_game, base.lang, players, humans, bots),
+                # bots typed here may be import paths: the person at the keyboard chose them
+                seats=plan_seats(the_game, base.lang, players, humans, bots, import_paths=True),
                 rules=parse_options(the_game.rules_class, rules or []),
                 lang=base.lang,
                 seed=seed,
                 pace_ms=base.pace_ms,
                 instant=base.instant,
                 hints=base.hints,
+                import_paths=True,
             )
             session = PlaySession(config)  # errors before the screen opens
     elif players is not None or humans is not None or bots is not None:

@@ -67,6 +67,9 @@ class PlayConfig:
     pace_ms: int = DEFAULT_PACE_MS
     instant: bool = False
     hints: bool = False
+    # Whether a seat's bot may be an import path (`pkg.module:Class`): only for bots typed on
+    # the command line, never for those read back from a saved game someone else may have made.
+    import_paths: bool = False
 
     def again(self) -> PlayConfig:
         """The same table for another game: a fresh seed (a fixed deal would repeat itself)."""
@@ -116,6 +119,7 @@ def plan_seats(
     players: int | None = None,
     humans: str | None = None,
     bots: str | None = None,
+    import_paths: bool = False,
 ) -> list[SeatPlan]:
     """Seats from the flags: humans first, then the bots.
 
@@ -152,7 +156,8 @@ def plan_seats(
         )
     bot_specs += [default_bot(game)] * missing
     for spec in bot_specs:
-        make_bot(game, spec)  # a clear error now rather than in the middle of the screen
+        # a clear error now rather than in the middle of the screen
+        make_bot(game, spec, import_paths=import_paths)
     seats = [SeatPlan(name) for name in human_names]
     used = set(human_names)
     free_names = [name for name in BOT_NAMES if name not in used]

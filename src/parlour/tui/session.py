@@ -69,7 +69,10 @@ class PlaySession:
         for index, plan in enumerate(config.seats):
             if plan.bot is not None:
                 self.bots[index] = make_bot(
-                    self.game, plan.bot, rng=random.Random(master.getrandbits(63))
+                    self.game,
+                    plan.bot,
+                    rng=random.Random(master.getrandbits(63)),
+                    import_paths=config.import_paths,
                 )
                 self.feeds[index] = SeatFeed(index)
         # Who is looking: the only person, the first person of a hot-seat table, or nobody.
