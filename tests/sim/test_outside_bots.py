@@ -180,3 +180,22 @@ def test_local_ray_plays_outside_bots_by_path_and_entry_point(outside: OutsidePa
     local = simulate("flip7", TABLE, 8, seed=4, workers=1, chunk=2)
     assert on_ray.summary.to_json() == local.summary.to_json()
     assert not ray.is_initialized()  # the backend stops the instance it started
+
+
+def test_a_games_own_bot_of_a_generic_name_is_the_one_made() -> None:
+    """A game's `BOTS` entry overrides the generic bot of the same name (the 7 familles' `first`
+    remembers the « Pioche ! » answers; the generic one does not), as its bulk path assumes."""
+    import random
+
+    from parlour.bots.base import GENERIC_BOTS, make_bot
+    from parlour.core.registry import game_names, get_game
+
+    overridden = 0
+    for name in game_names():
+        game = get_game(name)
+        for bot_name, factory in game.bots().items():
+            bot = make_bot(game, bot_name, random.Random(1))
+            if isinstance(factory, type):
+                assert type(bot) is factory, (name, bot_name)
+            overridden += bot_name in GENERIC_BOTS
+    assert overridden  # some game does override a generic name

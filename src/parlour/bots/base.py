@@ -308,7 +308,8 @@ def make_bot(
     """
     name, params = parse_bot_spec(spec)
     # The shipped bots first: making one (once a game in bulk play) loads no outside package.
-    shipped = GENERIC_BOTS.get(name) or game.bots().get(name)
+    # A game's own bot of a generic name (the familles' `first`) is the one that plays.
+    shipped = game.bots().get(name) or GENERIC_BOTS.get(name)
     bots = {} if shipped is not None else available_bots(game)
     if shipped is not None:
         factory = shipped
