@@ -299,6 +299,7 @@ def test_two_people_and_a_bot_play_a_whole_game(browser: Any, server: Server, ga
         assert host.page.is_visible("#again") and not guest.page.is_visible("#again")
         assert guest.page.is_visible("#next-game") and not host.page.is_visible("#next-game")
         check_standings(host, record)
+        review = check_review(server, host, table_id, "#review-box", 0)
         if game == "flip7":  # the last round's points stay shown, not "this round 0"
             assert "last round" in (host.page.text_content("#board") or "")
         for seat, tab in enumerate((host, guest)):
@@ -325,9 +326,40 @@ def test_two_people_and_a_bot_play_a_whole_game(browser: Any, server: Server, ga
         guest.page.dispatch_event("#slider", "input")
         assert "Game over" in (guest.page.text_content("#status-line") or "")
         assert len(guest.page.query_selector_all("#replay-standings tr[data-seat]")) == 3
+        # Any seat's review at the end of the replay: the record is public by then.
+        assert check_review(server, guest, table_id, "#replay-review", 0) == review
+        if review is not None:
+            guest.page.select_option("#review-seat", "1")
+            check_review(server, guest, table_id, "#replay-review", 1)
     finally:
         host.close()
         guest.close()
+
+
+def check_review(
+    server: Server, tab: Tab, table_id: str, box: str, seat: int
+) -> dict[str, Any] | None:
+    """The page shows the seat's review of game 1 as the server gives it (its summary and each
+    mistake, in the page's language), or nothing for a game without one."""
+    answer = httpx.get(f"{server.url}/api/tables/{table_id}/games/1/review?seat={seat}")
+    if answer.status_code == 404:
+        assert answer.json()["error"] == "no_review"
+        tab.page.wait_for_timeout(500)  # the page asked too, and shows nothing
+        assert not tab.page.query_selector(f"{box} #review")
+        return None
+    review: dict[str, Any] = answer.json()
+    summary = review["summary"]["text"]["en"]
+    tab.page.wait_for_function(
+        "([box, text]) => document.querySelector(`${box} #review-summary`)?.textContent === text",
+        arg=[box, summary],
+    )
+    shown = [
+        li.text_content() or "" for li in tab.page.query_selector_all(f"{box} #review-mistakes li")
+    ]
+    mistakes = [d["text"]["en"] for d in review["decisions"] if d["mistake"]]
+    assert len(shown) == len(mistakes)
+    assert all(line.startswith(text) for line, text in zip(shown, mistakes, strict=True))
+    return review
 
 
 def check_standings(tab: Tab, record: dict[str, Any]) -> None:
@@ -339,7 +371,8 @@ def check_standings(tab: Tab, record: dict[str, Any]) -> None:
     seats = [int(row.get_attribute("data-seat") or -1) for row in rows]
     assert [ranks[s] for s in seats] == sorted(ranks)
     for row in rows:
-        text = row.text_content() or ""
+        # The score cell alone: a seat's name may end in a digit ("Bot 3").
+        text = row.query_selector_all("td")[-1].text_content() or ""
         assert not re.search(r"(?<!\d)1 (families|cards|books|garments|rounds)\b", text), text
         assert not re.search(r"(?<!\d)([02-9]|\d\d+) (family|card|book|garment)\b", text), text
 

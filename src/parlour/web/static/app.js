@@ -3,6 +3,7 @@
 // seat's view it receives and sends the moves the player chooses among the legal ones.
 import { esc, lang, pick, setLang, t } from "./i18n.js";
 import * as generic from "./games/generic.js";
+import { loadReview, reviewFor, reviewHtml, showReview } from "./review.js";
 
 const main = document.getElementById("main");
 const renderers = {};
@@ -460,12 +461,19 @@ async function tablePage(tableId) {
     else if (stateBox.seat === null) status.textContent = `${t("spectator")} · ${t("turn_of", { name: ctx.names[view.to_move] ?? "" })}`;
     else status.textContent = view.to_move === stateBox.seat ? t("your_turn") : t("turn_of", { name: ctx.names[view.to_move] ?? "" });
     if (draw.status) { const extra = draw.status(view, ctx); if (extra) status.textContent += ` · ${extra}`; }
+    // The seat's own review, drawn once it has come (the page is drawn again then).
+    const seat = stateBox.seat;
+    const review = view.over && seat !== null ? reviewFor(tableId, message.number, seat) : undefined;
+    if (view.over && seat !== null && review === undefined) {
+      loadReview(tableId, message.number, seat).then((got) => { if (got && !closed) paintGame([]); });
+    }
     const after = document.getElementById("after");
     after.innerHTML = view.over ? `<div class="banner">${esc(outcomeText(view, ctx.names))}</div>
       ${standings(view, ctx.names, draw)}
       ${stateBox.host ? "" : `<p class="muted" id="next-game">${t("host_starts_next")}</p>`}
       <div class="row">${stateBox.host ? `<button type="button" class="big" id="again">${t("again")}</button>` : ""}
-      <a href="/replay/${tableId}/${message.number}" data-link><button type="button" class="secondary">${t("replay")}</button></a></div>` : "";
+      <a href="/replay/${tableId}/${message.number}" data-link><button type="button" class="secondary">${t("replay")}</button></a></div>
+      <div id="review-box">${review ? reviewHtml(review, t("your_review")) : ""}</div>` : "";
     document.getElementById("again")?.addEventListener("click", () => send({ type: "again", token: tokenFor(tableId)?.token }));
     const hintsBox = document.getElementById("hints-box");
     const toggles = draw.hintOptions ? draw.hintOptions() : [];
@@ -522,6 +530,19 @@ export function standings(view, names, draw) {
 }
 
 // ----- replays ------------------------------------------------------------------------------
+// At the end of a replay: any seat's review (the record of a finished game is public).
+function reviewPicker(box, tableId, number, seats) {
+  box.dataset.shown = "1";
+  box.innerHTML = `<label>${t("review_pick")} <select id="review-seat">${
+    seats.map((name, i) => `<option value="${i}">${esc(name)}</option>`).join("")}</select></label><div id="review-one"></div>`;
+  const pick = () => {
+    const seat = Number(document.getElementById("review-seat").value);
+    showReview(document.getElementById("review-one"), tableId, number, seat, t("review_of", { name: seats[seat] }));
+  };
+  document.getElementById("review-seat").addEventListener("change", pick);
+  pick();
+}
+
 async function replayPage(tableId, number) {
   let data;
   try { data = await api(`/api/tables/${tableId}/games/${number}/replay?lang=${lang}`); }
@@ -533,7 +554,7 @@ async function replayPage(tableId, number) {
     <button type="button" id="play">${t("play")}</button><button type="button" id="next">${t("next")}</button>
     <input type="range" id="slider" min="0" max="${data.steps.length - 1}" value="0"><span id="where"></span></div>
     <div class="layout"><div><div class="felt"><div id="board"></div><div class="status-line" id="status-line"></div></div>
-    <div id="replay-standings"></div></div>
+    <div id="replay-standings"></div><div id="replay-review"></div></div>
     <div class="log" id="log"></div></div>
     <p><a href="/t/${tableId}" data-link>← ${t("open")}</a></p>`;
   const show = () => {
@@ -542,6 +563,9 @@ async function replayPage(tableId, number) {
     document.getElementById("board").innerHTML = draw.render(step.view, ctx);
     document.getElementById("status-line").textContent = step.view.over ? outcomeText(step.view, data.seats) : "";
     document.getElementById("replay-standings").innerHTML = step.view.over ? standings(step.view, data.seats, draw) : "";
+    const reviewBox = document.getElementById("replay-review");
+    if (!step.view.over) { reviewBox.innerHTML = ""; delete reviewBox.dataset.shown; }
+    else if (!reviewBox.dataset.shown) reviewPicker(reviewBox, tableId, number, data.seats);
     document.getElementById("where").textContent = t("step", { i: index, n: data.steps.length - 1 });
     document.getElementById("slider").value = index;
     const lines = [];
