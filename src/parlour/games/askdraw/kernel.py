@@ -947,10 +947,13 @@ def rules_tuple(
     )
 
 
-def run(seeds: Any, players: Any, rules: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
+def run(
+    seeds: Any, players: Any, rules: tuple[int, ...], max_seats: int = MAX_SEATS
+) -> tuple[np.ndarray, np.ndarray]:
     """(scores [games, players], out [games, 3]: asks, status (an index of STATUS_NAMES), first
     player out or -1), one game (match) per seed. `players`: a number of `random` bots, or per
-    game the bot of each seat ("random", "memory", "first", or their codes)."""
+    game the bot of each seat ("random", "memory", "first", or their codes); at most
+    `max_seats` of them (the game's own limit), checked before any game is played."""
     seed_array = np.ascontiguousarray(seeds, dtype=np.int64)
     if seed_array.ndim != 1:
         raise ValueError("seeds must be a flat sequence")
@@ -966,7 +969,7 @@ def run(seeds: Any, players: Any, rules: tuple[int, ...]) -> tuple[np.ndarray, n
     kind, cards = rules[_KIND], rules[_CARDS]
     # Go Fish's deal may run out of cards (its rules say how many players fit).
     fits = kind == BOOKS or n * rules[_HAND] <= cards
-    if not 2 <= n <= MAX_SEATS or not fits or rules[_HAND] < 1:
+    if not 2 <= n <= min(max_seats, MAX_SEATS) or not fits or rules[_HAND] < 1:
         raise ValueError(f"{n} hands of {rules[_HAND]} cards do not fit the deck")
     memory, first = bool((bots == MEMORY).any()), bool((bots == FIRST).any())
     track = memory or (first and kind == BOOKS)

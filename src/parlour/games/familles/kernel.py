@@ -45,7 +45,5 @@ def run(
         ask_any=ask_any_family,
         max_turns=max_turns,
     )
-    scores, out = kernel.run(seeds, players, rules)
-    if scores.shape[1] > 6:
-        raise ValueError(f"{scores.shape[1]} players: the 7 familles are played by 2 to 6")
+    scores, out = kernel.run(seeds, players, rules, max_seats=6)
     return scores, out[:, 0], out[:, 1]

@@ -54,7 +54,5 @@ def run(
         games=games,
         max_turns=max_turns,
     )
-    scores, out = kernel.run(seeds, players, rules)
-    if scores.shape[1] > characters:
-        raise ValueError(f"{scores.shape[1]} hands of {hand_size} cards do not fit the deck")
+    scores, out = kernel.run(seeds, players, rules, max_seats=characters)
     return scores, out[:, 0], out[:, 1]
