@@ -156,6 +156,11 @@ class Capabilities:
         """The same game in another program, timed beside Parlour's by the benchmarks."""
         return None
 
+    def step_kernel(self, rules: Any, num_players: int) -> Any | None:
+        """A `parlour.rl.step_kernel.StepKernel` for these rules and players (N games stepped
+        together in compiled code, for the vector env, search playouts and bulk play), or None."""
+        return None
+
 
 class FacesInPackage(Capabilities):
     """The face hooks for a game that keeps its faces in its own package under the usual
