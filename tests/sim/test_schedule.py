@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -12,10 +13,12 @@ from parlour.sim.schedule import (
     chunk_size,
     derive_seed,
     game_seed,
+    game_seeds,
     plan_chunks,
     seat_of_bot,
     seating,
 )
+from parlour.sim.worker import _Rows, ranks_from
 
 
 @given(st.integers(2, 6), st.integers(1, 40))
@@ -67,3 +70,36 @@ def test_chunks_stay_reasonable() -> None:
     assert chunk_size(10, 2) == 1
     assert chunk_size(100_000, 2) == 2000
     assert chunk_size(3200, 2) == 100
+
+
+@given(st.integers(0, 2**32), st.integers(0, 10**7), st.integers(0, 300))
+def test_a_chunk_of_seeds_is_each_game_seed(seed: int, start: int, count: int) -> None:
+    job = SimJob(game="flip7", bots=("random", "random"), games=start + count, seed=seed)
+    assert game_seeds(job, start, start + count) == [
+        game_seed(job, index) for index in range(start, start + count)
+    ]
+
+
+outcomes = st.integers(2, 5).flatmap(
+    lambda n: st.lists(
+        st.tuples(
+            st.lists(st.integers(0, n - 1), unique=True, max_size=n).map(tuple),
+            st.lists(st.integers(-3, 5).map(float), min_size=n, max_size=n).map(tuple),
+            st.integers(0, 500),
+            st.sampled_from(["finished", "capped"]),
+        ),
+        max_size=40,
+    ).map(lambda rows: (n, rows))
+)
+
+
+@given(outcomes)
+def test_bulk_rows_at_once_equal_rows_one_by_one(table: tuple[int, list[Any]]) -> None:
+    n, rows = table
+    one_by_one, at_once = _Rows(len(rows), n), _Rows(len(rows), n)
+    for winners, scores, turns, status in rows:
+        one_by_one.add(status, winners, scores, ranks_from(winners, scores), turns)
+    at_once.add_all(rows)
+    assert at_once.status == one_by_one.status
+    for name in ("turns", "scores", "shares", "ranks"):
+        assert (getattr(at_once, name) == getattr(one_by_one, name)).all(), name

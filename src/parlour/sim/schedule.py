@@ -57,6 +57,20 @@ def game_seed(job: SimJob, index: int) -> int:
     return derive_seed(job.seed, index)
 
 
+def game_seeds(job: SimJob, start: int, stop: int) -> list[int]:
+    """`game_seed` of games [start, stop), the same values at a fraction of the cost: the hash
+    of the shared prefix "seed:" is taken once and copied for each game (a bulk chunk of
+    fast games spent a tenth of its time deriving seeds one by one)."""
+    prefix = hashlib.blake2b(f"{job.seed}:".encode(), digest_size=8)
+    shift = 64 - SEED_BITS
+    out = []
+    for index in range(start, stop):
+        h = prefix.copy()
+        h.update(str(index).encode())
+        out.append(int.from_bytes(h.digest(), "big") >> shift)
+    return out
+
+
 def seating(index: int, num_players: int) -> tuple[int, ...]:
     """Bot index at each seat for game `index`: a rotation, so over every `num_players` games
     each bot sits at each seat exactly once."""

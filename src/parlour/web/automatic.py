@@ -2,13 +2,12 @@
 and a seated player's only move when the game plays such moves (Beggar's flips).
 
 A mixin of `Table`, kept apart so the table authority stays readable: everything here runs
-on the event loop and changes the game only through the table's own `_change` and `_play`.
+on the event loop and changes the game only through the table's own `_transact` and `_play`.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import random
 import time
@@ -59,9 +58,6 @@ class AutomaticMoves:
     stood_in: frozenset[int] = frozenset()
 
     def connected(self, seat: int) -> bool:
-        raise NotImplementedError
-
-    def _change(self) -> contextlib.AbstractContextManager[Change]:
         raise NotImplementedError
 
     def _play(self, tx: Change, state: State, action: Any, seat: int) -> None:

@@ -27,7 +27,17 @@ def kernel_bots(specs: Sequence[str]) -> bool:
 
 
 def bot_names(tables: Sequence[Sequence[str]]) -> list[list[str]]:
-    return [[parse_bot_spec(spec)[0] for spec in specs] for specs in tables]
+    """Each table's bot names. A simulation hands one table per game but only as many distinct
+    tables as seatings, so each distinct table is parsed once."""
+    parsed: dict[tuple[str, ...], list[str]] = {}
+    out = []
+    for specs in tables:
+        key = tuple(specs)
+        names = parsed.get(key)
+        if names is None:
+            names = parsed[key] = [parse_bot_spec(spec)[0] for spec in specs]
+        out.append(names)
+    return out
 
 
 def seed_tables(
@@ -39,7 +49,8 @@ def seed_tables(
     """Each seed's table of bots (one table given: the same for every seed), or None when the
     kernel declines them: a table `playable` refuses, tables of different sizes, a seed outside
     0..2**63."""
-    if not tables or any(not playable(rules, specs) for specs in tables):
+    # Checked once per distinct table: a simulation's tables are a few seatings repeated.
+    if not tables or any(not playable(rules, specs) for specs in set(map(tuple, tables))):
         return None
     if len({len(specs) for specs in tables}) != 1:
         return None
