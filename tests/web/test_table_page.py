@@ -272,6 +272,26 @@ def test_a_hidden_tab_is_told_when_its_turn_comes(
         ann.close()
 
 
+@EVERYWHERE
+def test_turns_the_server_plays_are_not_told(
+    browser: Any, server: Server, lang: str, size: str
+) -> None:
+    rules = {"speed": True, "pace_ms": 100}  # Beggar's flips turn up by themselves
+    ann = Seat(
+        browser, server, "beggar", lang, size, seed=24, scripts=(HIDDEN, ALERTS), rules=rules
+    )
+    page = ann.page
+    try:
+        page.check("#turn-sound")
+        tones = page.evaluate("window.__tones")
+        page.evaluate("window.__hide(true)")
+        ann.start()
+        page.wait_for_function("Number(document.getElementById('felt').dataset.step) >= 6")
+        assert page.title() == "Parlour" and page.evaluate("window.__tones") == tones
+    finally:
+        ann.close()
+
+
 # ----- the terminal's keys -----------------------------------------------------------------
 
 
@@ -294,6 +314,7 @@ def test_the_terminals_keys_work_at_the_table(
         assert page.query_selector("#flip7-hint") is None
         page.keyboard.press("h")
         page.wait_for_selector("#flip7-hint")
+        page.focus('[data-hint="flip7_hint"]')  # a checkbox keeps the focus: keys still work
         page.keyboard.press("h")
         page.wait_for_selector("#flip7-hint", state="detached")
         # Nothing happens while the player types in a field.

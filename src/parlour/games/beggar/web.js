@@ -74,6 +74,9 @@ export function label(action) {
   return action.type === "flip" ? w("flip") : action.type;
 }
 
+// With the speed option the server turns up every card: a hidden tab is not told of its turns.
+export function playsItself(view) { return Boolean(view.pace_ms); }
+
 export function status(view, ctx) {
   const parts = [];
   if (view.round > 1 || view.rounds.length) parts.push(tr("round", { n: view.round }));

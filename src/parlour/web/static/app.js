@@ -376,10 +376,10 @@ async function tablePage(tableId) {
       <div class="row" style="justify-content:space-between"><h1 id="table-title">${esc(pick(info.title))}</h1>
       <span class="connection" id="connection"></span></div>
       <div class="row table-tools" id="table-tools">
-        <button type="button" class="secondary" id="rules-button" aria-haspopup="dialog">${t("rules")}</button>
-        <button type="button" class="secondary" id="keys-button" aria-haspopup="dialog">${t("keys_button")}</button>
-        <label><input type="checkbox" id="turn-sound" ${soundWanted() ? "checked" : ""}> ${t("turn_sound")}</label>
-        <label><input type="checkbox" id="turn-notify" ${notifyWanted() ? "checked" : ""}> ${t("turn_notify")}</label>
+        <button type="button" class="secondary" id="rules-button" aria-haspopup="dialog" data-t="rules">${t("rules")}</button>
+        <button type="button" class="secondary" id="keys-button" aria-haspopup="dialog" data-t="keys_button">${t("keys_button")}</button>
+        <label><input type="checkbox" id="turn-sound" ${soundWanted() ? "checked" : ""}> <span data-t="turn_sound">${t("turn_sound")}</span></label>
+        <label><input type="checkbox" id="turn-notify" ${notifyWanted() ? "checked" : ""}> <span data-t="turn_notify">${t("turn_notify")}</span></label>
       </div>
       <div id="lobby-box"></div>
       <div class="felt" id="felt"><div class="seats" id="seats"></div><div id="board"></div>
@@ -468,9 +468,10 @@ async function tablePage(tableId) {
       if (message.narration.length) stateBox.lastLines = message.narration;
       paintTable();
       paintGame(message.initial ? [] : message.events);
+      // A turn the server plays for the seat (Beggar's flips) is nothing to be told of.
       const view = message.view;
-      turnIs(Boolean(view && !view.over && stateBox.seat !== null && view.to_move === stateBox.seat && message.legal?.length),
-        pick(stateBox.table.title));
+      const waiting = view && !view.over && stateBox.seat !== null && view.to_move === stateBox.seat;
+      turnIs(Boolean(waiting && message.legal?.length && !draw.playsItself?.(view)), pick(stateBox.table.title));
     }
   };
 

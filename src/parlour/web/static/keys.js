@@ -5,8 +5,13 @@ let handlers = null;
 // The keys of the page now shown ({key: function}), or null for none.
 export function useKeys(map) { handlers = map; }
 
+// A field that takes the keys itself: text, a list, a slider's arrows. A checkbox does not (the
+// hint's switch keeps the focus once clicked, and the keys must still work then).
+const OWN_KEYS = "textarea, select, [contenteditable=''], [contenteditable='true'], " +
+  "input:not([type=checkbox]):not([type=radio]):not([type=button]):not([type=submit])";
+
 function typing(target) {
-  return Boolean(target?.closest?.("input, textarea, select, [contenteditable=''], [contenteditable='true']"));
+  return Boolean(target?.closest?.(OWN_KEYS));
 }
 
 document.addEventListener("keydown", (event) => {
