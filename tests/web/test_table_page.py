@@ -76,7 +76,8 @@ new MutationObserver((changes) => {
       return [r.left, r.top, r.right, r.bottom];
     };
     window.__words.push({ text: node.textContent, seat: seat === undefined ? null : Number(seat),
-      onRow: node.classList.contains("on-row"), word: box(node), row: row ? box(row) : null });
+      onRow: node.classList.contains("on-row"), word: box(node), row: row ? box(row) : null,
+      cut: [...node.children].some((text) => text.scrollWidth > text.clientWidth + 1) });
   }
 }).observe(document, { childList: true, subtree: true });
 """
@@ -412,6 +413,7 @@ def test_an_animation_names_its_player_over_his_row(
         assert words, "no animation named a player"
         for word in words:
             assert word["text"] == f"{names[word['seat']]}{ANIMATED[game][lang]}"
+            assert not word["cut"]  # the whole sentence fits in the row
             left, top, right, bottom = word["word"]
             row_left, row_top, row_right, row_bottom = word["row"]
             assert row_left - 1 <= left and right <= row_right + 1

@@ -10,7 +10,10 @@ export function wordOver(root, target, text, { seat = null, ms = 1200, cover = t
   root.querySelectorAll(".big-word").forEach((old) => old.remove());
   const word = document.createElement("div");
   word.className = target ? `big-word ${cover ? "on-row" : "by-row"}` : "big-word";
-  word.textContent = text;
+  // The text in its own box, cut with an ellipsis rather than on both sides if the row is narrow.
+  const inner = document.createElement("span");
+  inner.textContent = text;
+  word.append(inner);
   if (seat !== null && seat !== undefined) word.dataset.seat = String(seat);
   if (target) {
     const box = root.getBoundingClientRect();
