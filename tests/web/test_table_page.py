@@ -506,12 +506,23 @@ def test_no_empty_panel_before_the_start(
     browser: Any, server: Server, lang: str, size: str
 ) -> None:
     ann = Seat(browser, server, "panoplies", lang, size)
+    visitor = browser.new_context(viewport=SIZES[size])  # one who has not sat down
     try:
-        empty = ann.page.evaluate("""() => [
-          ...document.querySelectorAll(".panel, .log, .last-event")]
-          .filter((el) => el.getClientRects().length && !el.textContent.trim())
-          .map((el) => el.id || el.className)""")
-        assert empty == []
+        page = visitor.new_page()
+        page.goto(f"{server.url}/t/{ann.table_id}")
+        page.wait_for_selector("#seats .seat")
+        for shown in (ann.page, page):
+            empty = shown.evaluate(EMPTY_PANELS)
+            assert empty == []
+            felt = shown.locator("#felt").bounding_box()
+            seats = shown.locator("#seats").bounding_box()
+            assert felt and seats and felt["height"] < seats["height"] + 60  # no empty felt
         assert ann.page.is_visible("#start")
     finally:
+        visitor.close()
         ann.close()
+
+
+EMPTY_PANELS = """() => [...document.querySelectorAll(".panel, .log, .last-event")]
+  .filter((el) => el.getClientRects().length && !el.textContent.trim())
+  .map((el) => el.id || el.className)"""
