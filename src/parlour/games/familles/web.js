@@ -39,7 +39,9 @@ export function cardSvg(deck, card, cls = "", extra = "") {
   const member = family.members[role];
   // The band names the family; the caption, the member without it ("Grandpa Bun": "Grandpa").
   // Both are captions, at least 11 px on screen (style.css), squeezed if too wide (cards.js).
-  const alone = member.split(" ").filter((word) => word !== family.name).join(" ") || member;
+  // An article goes too ("le grand-père": "grand-père"): the caption's room is one short line.
+  const alone = member.split(" ").filter((word) => word !== family.name).join(" ").replace(/^(le|la|les|the) /i, "")
+    .replace(/^l'/i, "") || member;
   return `<svg class="card ${cls}" viewBox="0 0 60 84" role="img" aria-label="${esc(member)} ${esc(family.name)}" data-card="${card}" ${extra}>
     <title>${esc(member)} ${esc(family.name)}</title>
     <rect x="1" y="1" width="58" height="82" rx="6" fill="#fffdf7" stroke="#333" stroke-width="1.2"/>
