@@ -565,7 +565,7 @@ def seated_tabs(browser: Any, server: Server, request: dict[str, Any]) -> tuple[
     return table_id, tabs
 
 
-def test_reading_the_rules_mid_game_is_not_being_away(browser: Any, server: Server) -> None:
+def test_another_page_of_the_site_mid_game_is_not_being_away(browser: Any, server: Server) -> None:
     seats = [{"kind": "human", "name": "Ann"}, {"kind": "human"}]
     request = {"game": "beggar", "seats": seats, "sit": 0, "seed": 5, "turn_timer": 1}
     table_id, tabs = seated_tabs(browser, server, {**request, "rules": {"speed": False}})
@@ -578,8 +578,8 @@ def test_reading_the_rules_mid_game_is_not_being_away(browser: Any, server: Serv
         guest.page.wait_for_selector("#felt[data-step]")
         assert guest.page.is_visible("#chosen-deal")  # and while the game lasts
         step = server.get(f"/api/tables/{table_id}")
-        guest.page.click("header a[href='/rules']")  # another page of the site
-        guest.page.wait_for_selector("#rules-beggar")
+        guest.page.click("header a[href='/']")  # another page of the site
+        guest.page.wait_for_selector("#new-buttons")
         time.sleep(2.5)  # over twice the turn timer
         info = server.get(f"/api/tables/{table_id}")
         assert info["seats"][1]["connected"] and not info["seats"][1]["stand_in"]

@@ -1,6 +1,7 @@
 // Beggar-My-Neighbour: the stacks face down, the central pile, who owes what.
 import { esc, t as tr, lang, wordsOf } from "../i18n.js";
 import { back, face } from "../cards.js";
+import { wordOver } from "../effects.js";
 
 const RED = new Set(["♥", "♦"]);
 const WORDS = {
@@ -11,7 +12,7 @@ const WORDS = {
   wins: [["{n} round won", "{n} rounds won"], ["{n} manche gagnée", "{n} manches gagnées"]],
   out: ["out", "éliminé"],
   my_stack: ["Your stack, top first", "Votre pile, du dessus"],
-  capture: ["Captured!", "Ramassé !"],
+  capture: ["{name}: captured!", "{name} : ramassé !"],
   by_themselves: ["your cards turn up by themselves", "vos cartes se retournent toutes seules"],
 };
 const w = wordsOf(WORDS);
@@ -73,6 +74,9 @@ export function label(action) {
   return action.type === "flip" ? w("flip") : action.type;
 }
 
+// With the speed option the server turns up every card: a hidden tab is not told of its turns.
+export function playsItself(view) { return Boolean(view.pace_ms); }
+
 export function status(view, ctx) {
   const parts = [];
   if (view.round > 1 || view.rounds.length) parts.push(tr("round", { n: view.round }));
@@ -82,7 +86,7 @@ export function status(view, ctx) {
   return parts.join(" · ");
 }
 
-export function animate(events, root) {
+export function animate(events, root, ctx) {
   const pile = root.querySelector("#pile");
   const last = events[events.length - 1];
   if (!pile || !last) return;
@@ -102,12 +106,8 @@ export function animate(events, root) {
       pile.appendChild(ghost);
       setTimeout(() => ghost.remove(), 800);
     });
-    root.querySelectorAll(".big-word").forEach((old) => old.remove());
-    const ghost = document.createElement("div");
-    ghost.className = "big-word";
-    ghost.textContent = w("capture");
-    root.appendChild(ghost);
-    setTimeout(() => ghost.remove(), 900);
+    // Who took the pile, over his seat at the top of the felt.
+    wordOver(root, seatBox, w("capture", { name: ctx?.names?.[capture.seat] ?? "" }), { seat: capture.seat, ms: 900, cover: false });
   } else if (last.type === "flip") {
     pile.querySelector(".top")?.classList.add("anim-draw");
   }

@@ -37,17 +37,18 @@ export function cardSvg(deck, card, cls = "", extra = "") {
   const family = deck.families[familyOf(card)];
   const role = card % 6;
   const member = family.members[role];
-  const words = member.split(" ");
-  const line1 = words.length > 1 ? words.slice(0, -1).join(" ") : "";
-  const line2 = words[words.length - 1];
+  // The band names the family; the caption, the member without it ("Grandpa Bun": "Grandpa").
+  // Both are captions, at least 11 px on screen (style.css), squeezed if too wide (cards.js).
+  // An article goes too ("le grand-père": "grand-père"): the caption's room is one short line.
+  const alone = member.split(" ").filter((word) => word !== family.name).join(" ").replace(/^(le|la|les|the) /i, "")
+    .replace(/^l'/i, "") || member;
   return `<svg class="card ${cls}" viewBox="0 0 60 84" role="img" aria-label="${esc(member)} ${esc(family.name)}" data-card="${card}" ${extra}>
     <title>${esc(member)} ${esc(family.name)}</title>
     <rect x="1" y="1" width="58" height="82" rx="6" fill="#fffdf7" stroke="#333" stroke-width="1.2"/>
-    <path d="M1 14 L1 7 Q1 1 7 1 L53 1 Q59 1 59 7 L59 14 Z" fill="${family.colour}"/>
-    <text x="30" y="11" font-size="8" font-weight="700" text-anchor="middle" fill="#fff">${esc(family.name.slice(0, 12))}</text>
-    ${portrait(role, family.colour)}
-    <text x="30" y="69" font-size="7" text-anchor="middle" fill="#333">${esc(line1.slice(0, 14))}</text>
-    <text x="30" y="78" font-size="8" font-weight="700" text-anchor="middle" fill="#222">${esc(line2.slice(0, 12))}</text></svg>`;
+    <path d="M1 21 L1 7 Q1 1 7 1 L53 1 Q59 1 59 7 L59 21 Z" fill="${family.colour}"/>
+    <text class="caption" x="30" y="16" font-size="11" font-weight="700" text-anchor="middle" fill="#fff">${esc(family.name)}</text>
+    <g transform="translate(0 4)">${portrait(role, family.colour)}</g>
+    <text class="caption" x="30" y="79" font-size="11" font-weight="700" text-anchor="middle" fill="#222">${esc(alone)}</text></svg>`;
 }
 
 export function seatExtra(view, seat) {
@@ -71,7 +72,7 @@ export function bind(board, ctx) {
 
 export function render(view, ctx, options = {}) {
   const deck = view.deck;
-  const laid = view.laid.map((l) => `<div style="text-align:center">${cardSvg(deck, l.group * 6, "small")}
+  const laid = view.laid.map((l) => `<div style="text-align:center">${cardSvg(deck, l.group * 6)}
     <div style="font-size:.75rem">${esc(view.players[l.seat])}</div></div>`).join("");
   const hand = (view.hand || []).map((c) => cardSvg(deck, c, ctx.legal.length ? "" : "")).join("");
   const others = view.players.map((name, seat) => seat === view.seat ? "" :

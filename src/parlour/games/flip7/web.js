@@ -1,6 +1,7 @@
 // Flip 7: every player's line of cards, the deck, and the choice of a target for an action card.
 import { esc, lang, wordsOf } from "../i18n.js";
 import { back, face } from "../cards.js";
+import { wordOver } from "../effects.js";
 
 const WORDS = {
   hit: ["Hit (one more card)", "Tirer une carte"],
@@ -17,8 +18,8 @@ const WORDS = {
   hint: ["Risk of a bust on the next card: {p}% ({bust} of {size} cards)", "Risque de perdre à la prochaine carte : {p} % ({bust} cartes sur {size})"],
   hint_ev: ["Expected after a hit: {ev} pts ({gain} on your {now} now)", "Espérance après une carte : {ev} pts ({gain} sur vos {now} actuels)"],
   target: ["First to {n}", "Premier à {n}"],
-  bust_word: ["Bust!", "Perdu !"],
-  flip7_word: ["Flip 7!", "Flip 7 !"],
+  bust_word: ["{name}: Bust!", "{name} : Perdu !"],
+  flip7_word: ["{name}: Flip 7!", "{name} : Flip 7 !"],
   pending: ["{name} assigns {card}", "{name} attribue {card}"],
   show_hint: ["Show the odds", "Afficher les chances"],
 };
@@ -97,21 +98,14 @@ export function label(action, view) {
   return action.type;
 }
 
-function bigWord(root, text) {
-  root.querySelectorAll(".big-word").forEach((old) => old.remove());
-  const word = document.createElement("div");
-  word.className = "big-word";
-  word.textContent = text;
-  root.appendChild(word);
-  setTimeout(() => word.remove(), 1200);
-}
-
-export function animate(events, root) {
+// A bust or a Flip 7 says whose it is, over that player's own row.
+export function animate(events, root, ctx) {
   for (const event of events) {
     const row = root.querySelector(`.player-row[data-seat="${event.seat}"]`);
+    const name = ctx?.names?.[event.seat] ?? "";
     if (event.type === "draw") row?.querySelector(".cards .card:last-child")?.classList.add("anim-draw");
-    if (event.type === "bust") { row?.classList.add("anim-bust"); bigWord(root, w("bust_word")); }
-    if (event.type === "flip7") { row?.classList.add("anim-flip7"); bigWord(root, w("flip7_word")); }
+    if (event.type === "bust") { row?.classList.add("anim-bust"); wordOver(root, row, w("bust_word", { name }), { seat: event.seat }); }
+    if (event.type === "flip7") { row?.classList.add("anim-flip7"); wordOver(root, row, w("flip7_word", { name }), { seat: event.seat }); }
   }
 }
 

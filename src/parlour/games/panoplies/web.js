@@ -2,6 +2,7 @@
 // garments lost, your hand of garment cards, and the asks (by character).
 import { esc, lang, wordsOf } from "../i18n.js";
 import { back } from "../cards.js";
+import { wordOver } from "../effects.js";
 import { hintOptions, memoryPanel } from "./askdraw.js";
 
 const NAMES = {
@@ -17,7 +18,7 @@ const NAMES = {
   hand: ["Your hand", "Votre main"], pile: ["Draw pile: {n}", "Pioche : {n}"],
   wardrobe: ["Wardrobe", "Vestiaire"], safe: ["safe", "à l'abri"], jokers: ["jokers", "jokers"],
   cards: [["{n} card", "{n} cards"], ["{n} carte", "{n} cartes"]], outfits: ["Outfits laid down", "Panoplies posées"],
-  lost: ["loses a garment!", "perd un vêtement !"],
+  lost: ["{name} loses a garment!", "{name} perd un vêtement !"],
   garments_lost: [["{n} garment lost", "{n} garments lost"], ["{n} vêtement perdu", "{n} vêtements perdus"]],
   holds_of: ["holds a card of", "a une carte de"],
 };
@@ -53,10 +54,10 @@ export function cardSvg(view, card, cls = "", extra = "") {
   return `<svg class="card ${cls}" viewBox="0 0 60 84" role="img" data-card="${card}" ${extra}>
     <title>${esc(w(garment))} · ${esc(w(character))}</title>
     <rect x="1" y="1" width="58" height="82" rx="6" fill="#fffdf7" stroke="#333" stroke-width="1.2"/>
-    <path d="M1 14 L1 7 Q1 1 7 1 L53 1 Q59 1 59 7 L59 14 Z" fill="${colour}"/>
-    <text x="30" y="11" font-size="7.5" font-weight="700" text-anchor="middle" fill="#fff">${esc(w(character).slice(0, 14))}</text>
-    <g transform="translate(6 18) scale(.8)"><path d="${SHAPES[garment] || ""}" fill="${colour}" stroke="#0006" stroke-width="1.5"/></g>
-    <text x="30" y="76" font-size="8" font-weight="700" text-anchor="middle" fill="#222">${esc(w(garment).slice(0, 12))}</text></svg>`;
+    <path d="M1 21 L1 7 Q1 1 7 1 L53 1 Q59 1 59 7 L59 21 Z" fill="${colour}"/>
+    <text class="caption" x="30" y="16" font-size="11" font-weight="700" text-anchor="middle" fill="#fff">${esc(w(character))}</text>
+    <g transform="translate(8 21) scale(.73)"><path d="${SHAPES[garment] || ""}" fill="${colour}" stroke="#0006" stroke-width="1.5"/></g>
+    <text class="caption" x="30" y="79" font-size="11" font-weight="700" text-anchor="middle" fill="#222">${esc(w(garment))}</text></svg>`;
 }
 
 export { hintOptions };
@@ -125,8 +126,8 @@ export function label(action, view) {
   return `${view.players[action.target]}: ${action.card}`;
 }
 
-// A garment lost flies from the mannequin to the wardrobe.
-export function animate(events, root) {
+// A garment lost flies from the mannequin to the wardrobe; the word says whose, over his mannequin.
+export function animate(events, root, ctx) {
   for (const e of events) {
     if (e.type === "garment_lost") {
       const box = root.querySelector(`.mannequin[data-seat="${e.seat}"] .garments`);
@@ -140,13 +141,8 @@ export function animate(events, root) {
         setTimeout(() => ghost.remove(), 1000);
       }
       root.querySelector("#wardrobe svg:last-child")?.classList.add("anim-pop");
-      const word = document.createElement("div");
-      word.className = "big-word";
-      word.style.fontSize = "2rem";
-      word.textContent = w("lost");
-      root.querySelectorAll(".big-word").forEach((old) => old.remove());
-      root.appendChild(word);
-      setTimeout(() => word.remove(), 1200);
+      const mannequin = root.querySelector(`.mannequin[data-seat="${e.seat}"]`);
+      wordOver(root, mannequin, w("lost", { name: ctx?.names?.[e.seat] ?? "" }), { seat: e.seat });
     }
     if (e.type === "draw" || e.type === "give" || e.type === "bonne_pioche") {
       if (e.card !== undefined) root.querySelector(`#my-hand [data-card="${e.card}"]`)?.classList.add("anim-draw");

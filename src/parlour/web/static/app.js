@@ -4,6 +4,10 @@
 import { esc, lang, pick, setLang, t } from "./i18n.js";
 import * as generic from "./games/generic.js";
 import { loadReview, reviewFor, reviewHtml, showReview } from "./review.js";
+import { fitCaptions } from "./cards.js";
+import { closeDrawer, openDrawer, openPanel, toggleDrawer } from "./drawer.js";
+import { useKeys } from "./keys.js";
+import { notifyWanted, setNotify, setSound, soundWanted, tone, turnIs, turnReset } from "./turnalert.js";
 
 const main = document.getElementById("main");
 const renderers = {};
@@ -40,6 +44,14 @@ async function gameList() {
   return games.list;
 }
 
+// A game as told in a language other than the page's (a table's rules, in the table's language).
+const gamesIn = new Map();
+async function gameIn(name, language) {
+  if (language === lang) return (await gameList()).find((g) => g.name === name);
+  if (!gamesIn.has(language)) gamesIn.set(language, api(`/api/games?lang=${language}`));
+  return (await gamesIn.get(language)).find((g) => g.name === name);
+}
+
 export function toast(text) {
   const box = document.getElementById("toast");
   box.textContent = text;
@@ -61,7 +73,12 @@ function hintsWanted() {
 function go(path) { history.pushState({}, "", path); route(); }
 document.addEventListener("click", (event) => {
   const link = event.target.closest("a[data-link]");
-  if (link && link.origin === location.origin) { event.preventDefault(); go(link.pathname + link.search); }
+  if (!link || link.origin !== location.origin) return;
+  event.preventDefault();
+  // At a table the header's Rules link opens this game's rules beside it: leaving the table
+  // would be leaving one's seat.
+  if (link.pathname === "/rules" && current.showRules) current.showRules();
+  else go(link.pathname + link.search);
 });
 window.addEventListener("popstate", route);
 
@@ -80,6 +97,9 @@ async function route() {
   leaveView();
   leaveView = () => {};
   current = {};
+  closeDrawer();
+  useKeys(null);
+  turnReset();
   translateChrome();
   const path = location.pathname;
   let m;
@@ -279,6 +299,72 @@ function dropBackground() {
   if (background) { background.close(); background = null; }
 }
 
+// This game's rules as the table plays them, in the table's language: its text, then the options
+// the host changed.
+async function rulesHtml(name, language, changed) {
+  const game = await gameIn(name, language);
+  if (!game) return "";
+  const text = game.rules_text.split(/\n\s*\n/).map((part) => `<p>${esc(part).replaceAll("\n", "<br>")}</p>`).join("");
+  const valueOf = (option, value) => {
+    const at = (option.choices || []).findIndex((c) => JSON.stringify(c) === JSON.stringify(value));
+    return at >= 0 && option.choice_labels ? option.choice_labels[at] : typeof value === "boolean" ? t(value ? "yes" : "no") : String(value);
+  };
+  const rows = game.options.filter((o) => o.name in changed).map((o) =>
+    `<tr><td>${esc(o.label)}</td><td>${esc(valueOf(o, changed[o.name]))}</td></tr>`).join("");
+  return `<div id="rules-text" lang="${esc(language)}"><h3>${esc(game.title)}</h3>${text}
+    ${rows ? `<table class="opts"><caption>${t("table_options")}</caption>${rows}</table>` : ""}</div>`;
+}
+
+// The keys of the table page (or of a replay), as the terminal has them.
+function keysHtml(replay) {
+  const rows = replay ? [["← →", "key_steps"], ["?", "key_help"], ["Esc", "key_close"]] :
+    [["h", "key_hint"], ["r", "key_rules"], ["1 … 9", "key_moves"], ["?", "key_help"], ["Esc", "key_close"]];
+  return `<table class="opts" id="keys-list"><tr><th>${t("key")}</th><th>${t("key_does")}</th></tr>${rows.map(([key, text]) =>
+    `<tr><td><kbd>${esc(key)}</kbd></td><td>${esc(t(text))}</td></tr>`).join("")}</table>`;
+}
+const showKeys = (replay) => toggleDrawer("keys", t("keys_title"), () => keysHtml(replay));
+
+// The table page's tools: the rules beside the table, the keys, and how a hidden tab tells the
+// player that his turn has come (a tone, a notification; both off until he asks).
+function tableTools(info, draw, stateBox, repaint, hints) {
+  const showRules = async () => {
+    if (openPanel() === "rules") { closeDrawer(); return; }
+    const table = stateBox.table;
+    const html = await rulesHtml(info.game, table.lang || info.lang, table.rules || {});
+    openDrawer("rules", t("rules_title", { game: pick(table.title) }), html);
+  };
+  current.showRules = showRules;
+  document.getElementById("rules-button").addEventListener("click", showRules);
+  document.getElementById("keys-button").addEventListener("click", () => showKeys(false));
+  document.getElementById("turn-sound").addEventListener("change", (event) => {
+    setSound(event.target.checked);
+    if (event.target.checked) tone();  // what it will sound like
+  });
+  const notify = document.getElementById("turn-notify");
+  if (!("Notification" in window)) notify.closest("label").style.display = "none";
+  notify.addEventListener("change", async () => {
+    const asked = notify.checked;
+    notify.checked = await setNotify(asked);
+    if (asked && !notify.checked) toast(t("notify_refused"));
+  });
+  const toggleHints = () => {
+    const toggles = draw.hintOptions ? draw.hintOptions() : [];
+    if (!toggles.length || stateBox.seat === null) { toast(t("no_hints")); return; }
+    const on = !toggles.every((h) => hints[h.key]);
+    for (const h of toggles) hints[h.key] = on;
+    localStorage.setItem("parlour.hints", JSON.stringify(hints));
+    repaint();
+  };
+  // The n-th move offered: a move button, or a card or chip of the game's own drawing.
+  const moves = () => [...document.querySelectorAll("#actions button:not(:disabled), #board [data-act]")]
+    .filter((el) => el.getClientRects().length && el.style.pointerEvents !== "none");
+  const keys = { h: toggleHints, r: showRules, "?": () => showKeys(false) };
+  for (let n = 1; n <= 9; n++) {
+    keys[String(n)] = () => moves()[n - 1]?.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+  }
+  useKeys(keys);
+}
+
 async function tablePage(tableId) {
   let info;
   try { info = await api(`/api/tables/${tableId}`); }
@@ -289,11 +375,18 @@ async function tablePage(tableId) {
   main.innerHTML = `<div class="layout"><section>
       <div class="row" style="justify-content:space-between"><h1 id="table-title">${esc(pick(info.title))}</h1>
       <span class="connection" id="connection"></span></div>
+      <div class="row table-tools" id="table-tools">
+        <button type="button" class="secondary" id="rules-button" aria-haspopup="dialog" data-t="rules">${t("rules")}</button>
+        <button type="button" class="secondary" id="keys-button" aria-haspopup="dialog" data-t="keys_button">${t("keys_button")}</button>
+        <label><input type="checkbox" id="turn-sound" ${soundWanted() ? "checked" : ""}> <span data-t="turn_sound">${t("turn_sound")}</span></label>
+        <label><input type="checkbox" id="turn-notify" ${notifyWanted() ? "checked" : ""}> <span data-t="turn_notify">${t("turn_notify")}</span></label>
+      </div>
       <div id="lobby-box"></div>
       <div class="felt" id="felt"><div class="seats" id="seats"></div><div id="board"></div>
         <div class="status-line" id="status-line"></div><div class="actions" id="actions"></div></div>
+      <div class="last-event" id="last-event" aria-hidden="true"></div>
       <div id="after"></div>
-      <div class="panel" id="hints-box" style="margin-top:1em"></div>
+      <div class="panel" id="hints-box" style="margin-top:1em;display:none"></div>
     </section><aside><div class="log" id="log"></div>
       <div class="panel invite" style="margin-top:1em"><span>${t("invite")}</span>
       <input type="text" id="invite" readonly value="${esc(location.origin + "/t/" + tableId)}">
@@ -326,6 +419,7 @@ async function tablePage(tableId) {
 
   let socket = null, closed = false, retry = 0, retryTimer = null;
   const hints = hintsWanted();
+  tableTools(info, draw, stateBox, () => paintGame([]), hints);
   const connect = () => {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     socket = new WebSocket(`${scheme}://${location.host}/ws/${tableId}`);
@@ -371,8 +465,13 @@ async function tablePage(tableId) {
       if (message.initial) stateBox.log = [];
       stateBox.log = [...message.narration.slice().reverse(), ...stateBox.log].slice(0, 200);
       stateBox.message = message;
+      if (message.narration.length) stateBox.lastLines = message.narration;
       paintTable();
       paintGame(message.initial ? [] : message.events);
+      // A turn the server plays for the seat (Beggar's flips) is nothing to be told of.
+      const view = message.view;
+      const waiting = view && !view.over && stateBox.seat !== null && view.to_move === stateBox.seat;
+      turnIs(Boolean(waiting && message.legal?.length && !draw.playsItself?.(view)), pick(stateBox.table.title));
     }
   };
 
@@ -456,6 +555,10 @@ async function tablePage(tableId) {
       actions.querySelectorAll("button").forEach((b) => { b.disabled = true; });
       act(ctx.legal[Number(button.dataset.legal)]);
     }));
+    // On a phone the log is below the table: the newest event stays in sight at the bottom.
+    const last = document.getElementById("last-event");
+    const lines = view.over ? [] : (stateBox.lastLines || []).slice(-2);
+    last.innerHTML = lines.map((line) => `<p>${esc(line)}</p>`).join("");
     const status = document.getElementById("status-line");
     if (view.over) status.textContent = outcomeText(view, ctx.names);
     else if (stateBox.seat === null) status.textContent = `${t("spectator")} · ${t("turn_of", { name: ctx.names[view.to_move] ?? "" })}`;
@@ -576,6 +679,7 @@ async function replayPage(tableId, number) {
   document.getElementById("prev").addEventListener("click", () => move(-1));
   document.getElementById("next").addEventListener("click", () => move(1));
   document.getElementById("slider").addEventListener("input", (e) => { index = Number(e.target.value); show(); });
+  useKeys({ ArrowLeft: () => move(-1), ArrowRight: () => move(1), "?": () => showKeys(true) });
   document.getElementById("play").addEventListener("click", (e) => {
     if (timer) { clearInterval(timer); timer = null; e.target.textContent = t("play"); return; }
     e.target.textContent = t("pause");
@@ -602,5 +706,14 @@ async function about() {
     <p>${t("free_software")}</p><h2>${t("credits_title")}</h2><p id="credits">${esc(data.credits)}</p>
     <ul>${data.games.map((g) => `<li>${esc(g.title)} — ${esc(g.credits)}</li>`).join("")}</ul></section>`;
 }
+
+// Every card's caption drawn at its full size (at least 11 px) and squeezed to the card's width
+// where a long name would overflow it: done once a drawing is on the page and laid out.
+let fitting = false;
+new MutationObserver(() => {
+  if (fitting) return;
+  fitting = true;
+  requestAnimationFrame(() => { fitting = false; fitCaptions(main); });
+}).observe(main, { childList: true, subtree: true });
 
 route();

@@ -19,9 +19,10 @@ export function face({ big, corner = big, caption = "", color = "#222", fill = "
   inner += `<text x="6" y="${band ? 12 : 14}" font-size="10" font-weight="700" fill="${band ? "#fff" : color}">${esc(corner)}</text>`;
   inner += `<text x="${W / 2}" y="${H / 2 + size / 3}" font-size="${size}" font-weight="700" text-anchor="middle" fill="${color}">${esc(big)}</text>`;
   if (caption) {
-    const lines = wrap(caption, 11).slice(0, 2);
+    // Its size is the page's (style.css: at least 11 px on screen whatever the card's size).
+    const lines = wrap(caption, 8).slice(0, 2);
     lines.forEach((line, i) => {
-      inner += `<text x="${W / 2}" y="${H - 16 + i * 9}" font-size="7.5" text-anchor="middle" fill="#333">${esc(line)}</text>`;
+      inner += `<text class="caption" x="${W / 2}" y="${H - 5 - (lines.length - 1 - i) * 14}" font-size="11" text-anchor="middle" fill="#333">${esc(line)}</text>`;
     });
   }
   return frame(inner, { cls, data, title: title || `${big} ${caption}`.trim(), fill });
@@ -48,4 +49,19 @@ function wrap(text, width) {
   }
   if (line) lines.push(line);
   return lines;
+}
+
+// The widest a caption may be, in the card's units (60 wide, a margin on each side).
+const CAPTION_ROOM = W - 6;
+
+// Squeezes every caption under `root` that is wider than its card: a long name ("belle-fille",
+// "daughter-in-law") keeps its height, so that it stays readable on a phone.
+export function fitCaptions(root) {
+  for (const text of root.querySelectorAll("svg.card text.caption")) {
+    if (text.hasAttribute("textLength") || !text.getClientRects().length) continue;
+    if (text.getComputedTextLength() > CAPTION_ROOM) {
+      text.setAttribute("textLength", String(CAPTION_ROOM));
+      text.setAttribute("lengthAdjust", "spacingAndGlyphs");
+    }
+  }
 }

@@ -83,6 +83,28 @@ const TEXTS = {
   host_starts_next: ["Only the host can start another game.", "Seul l'hôte peut lancer une autre partie."],
   chosen_deal: ["Deal {n}, chosen by the host: whoever knows the number can know every hand.",
     "Donne {n}, choisie par l'hôte : qui connaît ce numéro peut connaître toutes les mains."],
+  // The table page's tools: the rules beside the table, the keys, a hidden tab's alerts.
+  rules_title: ["Rules: {game}", "Règles : {game}"],
+  table_options: ["This table's options", "Les options de cette table"],
+  yes: ["yes", "oui"],
+  no: ["no", "non"],
+  close: ["Close", "Fermer"],
+  keys_button: ["Keys (?)", "Touches (?)"],
+  keys_title: ["Keyboard keys", "Touches du clavier"],
+  key: ["Key", "Touche"],
+  key_does: ["What it does", "Ce qu'elle fait"],
+  key_hint: ["show or hide the hint", "afficher ou cacher l'aide"],
+  key_rules: ["open or close the rules", "ouvrir ou fermer les règles"],
+  key_moves: ["play the first, second… move offered", "jouer le premier, le deuxième… coup proposé"],
+  key_help: ["list the keys", "lister les touches"],
+  key_close: ["close the panel", "fermer le panneau"],
+  key_steps: ["one step back or forward", "une étape en arrière ou en avant"],
+  no_hints: ["This game has no hint here", "Ce jeu n'a pas d'aide ici"],
+  turn_sound: ["Sound on my turn", "Son à mon tour"],
+  turn_notify: ["Notify me on my turn", "Me prévenir à mon tour"],
+  notify_refused: ["The browser did not allow notifications", "Le navigateur n'a pas permis les notifications"],
+  turn_flag: ["Your turn", "À vous"],
+  turn_note: ["Your turn to play", "À vous de jouer"],
 };
 
 export let lang = localStorage.getItem("parlour.lang") ||
