@@ -341,7 +341,7 @@ def check_review(
 ) -> dict[str, Any] | None:
     """The page shows the seat's review of game 1 as the server gives it (its summary and each
     mistake, in the page's language), or nothing for a game without one."""
-    answer = httpx.get(f"{server.url}/api/tables/{table_id}/games/1/review?seat={seat}")
+    answer = httpx.get(f"{server.url}/api/tables/{table_id}/games/1/review?seat={seat}", timeout=60)
     if answer.status_code == 404:
         assert answer.json()["error"] == "no_review"
         tab.page.wait_for_timeout(500)  # the page asked too, and shows nothing
