@@ -50,9 +50,14 @@ def bulk_play(
     """Per seed, the outcome of `new_state(seats, seed)` played by the bots `tables[i]` (one
     spec per seat; one table for every seed if only one is given): (winners, final totals,
     turns, "finished"). None when the kernel cannot play them."""
+    # Each distinct table parsed once: a simulation's tables are a few seatings repeated.
+    parsed: dict[tuple[str, ...], list[int] | None] = {}
     rows = []
     for specs in tables:
-        row = bulk_thresholds(rules, specs)
+        key = tuple(specs)
+        if key not in parsed:
+            parsed[key] = bulk_thresholds(rules, specs)
+        row = parsed[key]
         if row is None:
             return None
         rows.append(row)
