@@ -111,6 +111,15 @@ def _deal_all(where: Any, seeds: Any, n: int, give: bool, bonus: int, target: in
 
 
 @njit
+def _to_move(small: Any, stacks: Any, out: Any) -> None:
+    for i in range(out.shape[0]):
+        if small[i, 0, k._OVER] != 0:
+            out[i] = -1
+        else:  # the seat of the decision on top of the stack (`Flip7State._to_move`)
+            out[i] = stacks[i, small[i, 0, k._SP] - 1, 1]
+
+
+@njit
 def _is_candidate(kind: int, small: Any, i: int, seat: int) -> bool:
     return small[i, 4, seat] == k.ACTIVE and (kind != k.GIVE_SC or small[i, 3, seat] == 0)
 
@@ -435,10 +444,9 @@ class Flip7StepKernel:
                    batch.bot_mts)  # fmt: skip
 
     def to_move(self, batch: Flip7Batch) -> np.ndarray:
-        small, stacks = batch.small, batch.stacks
-        top = np.maximum(small[:, 0, k._SP] - 1, 0)
-        seats = stacks[np.arange(batch.size), top, 1]
-        return np.where(small[:, 0, k._OVER] == 0, seats, -1).astype(np.int64)
+        out = np.empty(batch.size, dtype=np.int64)
+        _to_move(batch.small, batch.stacks, out)
+        return out
 
     def masks(self, batch: Flip7Batch, out: np.ndarray) -> None:
         _masks(self.num_players, batch.small, batch.stacks, out)
