@@ -225,7 +225,8 @@ def _observe(seats: Any, out: Any, n: int, target: float, starts: Any, low: Any,
         seat = seats[i]
         g = small[i, 0]
         sp = g[k._SP]
-        buf[my + seat] = 1.0
+        if 0 <= seat < n:  # the encoder's `one_hot` leaves an index out of range unmarked
+            buf[my + seat] = 1.0
         if g[k._OVER] == 0:
             buf[mover + (stacks[i, sp - 1, 1] - seat) % n] = 1.0
         buf[dealer + (g[k._DEALER] - seat) % n] = 1.0
