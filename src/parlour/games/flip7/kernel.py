@@ -15,8 +15,10 @@ empty), counted here from the kernel's own deck: the 94 cards less those in sigh
 bots.py, and the solver calls the very functions of solver.py (its exact sweep), so that every
 comparison comes out as it does there.
 
-Only the default variant is played (a spare Second Chance is not given away by choice, no turn
-cap); `bulk.py` declines the others and the reference engine plays them.
+Bulk play (`run`) plays the default variant only (a spare Second Chance is not given away by
+choice, no turn cap); `bulk.py` declines the others and the reference engine plays them. The
+step kernel (step.py) drives the same `deal` and `advance` for every variant, with decisions
+from outside and the generic `random` and `first` bots besides: one copy of the rules.
 
 Every function is plain Python on NumPy arrays: compiled by Numba (cached on disk) when Numba
 is present, run as it is otherwise (identical results, much slower).
@@ -724,6 +726,8 @@ def play_one(mt: Any, n: int, bots: Any, bonus: int, target: int, totals: Any,
     """Play one game from a seeded generator; fills `totals` (by seat), returns the turns."""
     deck, disc, numbers, mods, stack, small, values, values_sc, util = work
     deal(mt, n, False, totals, deck, stack, small)
+    # Bulk play seats no RANDOM bot (`run` refuses one): `small` stands in for the generators
+    # of the random bots, never read.
     advance(mt, n, bonus, target, 0, totals, bots, small, -1, deck, disc, numbers, mods, stack,
             small, values, values_sc, util)  # fmt: skip
     return small[0, _TURNS]
