@@ -69,6 +69,14 @@ class Flip7(FacesInPackage, Game):
 
         return bulk_play(rules or Flip7Rules(), seeds, tables)
 
+    def step_kernel(self, rules: Any, num_players: int) -> Any:
+        """N games stepped together on the compiled rules (step.py), every variant included."""
+        from parlour.games.flip7.step import Flip7StepKernel
+
+        rules = rules or Flip7Rules()
+        self.check_players(num_players, rules)
+        return Flip7StepKernel(rules, num_players)
+
     def action_from_json(self, obj: Mapping[str, Any]) -> Any:
         kind = obj.get("type")
         if kind == "hit":

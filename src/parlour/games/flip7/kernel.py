@@ -15,8 +15,10 @@ empty), counted here from the kernel's own deck: the 94 cards less those in sigh
 bots.py, and the solver calls the very functions of solver.py (its exact sweep), so that every
 comparison comes out as it does there.
 
-Only the default variant is played (a spare Second Chance is not given away by choice, no turn
-cap); `bulk.py` declines the others and the reference engine plays them.
+Bulk play (`run`) plays the default variant only (a spare Second Chance is not given away by
+choice, no turn cap); `bulk.py` declines the others and the reference engine plays them. The
+step kernel (step.py) drives the same `deal` and `advance` for every variant, with decisions
+from outside and the generic `random` and `first` bots besides: one copy of the rules.
 
 Every function is plain Python on NumPy arrays: compiled by Numba (cached on disk) when Numba
 is present, run as it is otherwise (identical results, much slower).
@@ -39,6 +41,7 @@ from parlour.core.mersenne import shuffle as _shuffle
 from parlour.games.flip7 import solver
 
 _njit = njit
+
 _MASK32 = 0xFFFFFFFF
 __all__ = ["MT_WORDS", "play_many", "run"]
 
@@ -53,16 +56,22 @@ ACTIVE, STAYED, FROZEN, BUST = 0, 1, 2, 3
 DEAL, NEXT, TURN, ASSIGN, GIVE_SC, FLIP3, BATCH, RESOLVE = 0, 1, 2, 3, 4, 5, 6, 7
 _COLS = 11
 _DEPTH = 64
-# Scalars of a game, in one array so that helper functions can change them.
-_NDECK, _NDISC, _SP, _DEALER, _OVER, _ROUND, _TURNS = 0, 1, 2, 3, 4, 5, 6
+# Scalars of a game, in one array so that helper functions can change them. `_OVER` is 1 once
+# the game is finished (the step kernel writes 2 for a game its turn cap ended); `_GIVE` is the
+# rules' `second_chance_may_be_given`; `_HAS_LAST` whether a round has ended (its points by seat
+# are at `_LAST`, the view's `last_round`).
+_NDECK, _NDISC, _SP, _DEALER, _OVER, _ROUND, _TURNS, _GIVE, _HAS_LAST = 0, 1, 2, 3, 4, 5, 6, 7, 8
 _KINDS = 22
 _MODEL_KINDS = 19  # the solver's scoring kinds: numbers, + cards, x2
 # Then the deck's and the discard's counts by card, kept as cards move, for the bots that count.
-_DECK_COUNTS, _DISC_COUNTS = 8, 8 + _KINDS
-_SCALARS = 8 + 2 * _KINDS
+_DECK_COUNTS, _DISC_COUNTS = 9, 9 + _KINDS
+MAX_PLAYERS = 18  # Flip 7's `max_players`: the last round's points have room for every seat
+_LAST = 9 + 2 * _KINDS
+_SCALARS = _LAST + MAX_PLAYERS
 
-# Seat bots other than `threshold:T` (T >= 1).
-COUNTER, SOLVER = -1, -2
+# Seat bots other than `threshold:T` (T >= 1); 0 is a seat the step kernel plays from outside.
+# Bulk play seats COUNTER and SOLVER; the step kernel also RANDOM and FIRST (the generic bots).
+COUNTER, SOLVER, RANDOM, FIRST = -1, -2, -3, -4
 
 FULL_DECK = np.array(
     [c for c in range(22) for _ in range(1 if c <= 1 else c if c <= 12 else 3 if c >= 19 else 1)],
@@ -159,9 +168,13 @@ def _end_round(g: Any, n: int, flip7_seat: int, bonus: int, target: int, totals:
         elif kind == GIVE_SC:
             _discard(disc, g, SECOND_CHANCE)
     g[_SP] = 0
+    g[_HAS_LAST] = 1
     for s in range(n):
+        points = 0
         if status[s] != BUST:
-            totals[s] += _points(numbers, nnum, mods, nmod, s) + (bonus if s == flip7_seat else 0)
+            points = _points(numbers, nnum, mods, nmod, s) + (bonus if s == flip7_seat else 0)
+        totals[s] += points
+        g[_LAST + s] = points
         for k in range(nnum[s]):
             _discard(disc, g, numbers[s, k])
         for k in range(nmod[s]):
@@ -215,6 +228,14 @@ def _take(g: Any, n: int, seat: int, card: int, bonus: int, target: int, totals:
         return
     if card == SECOND_CHANCE:
         if not sc[seat]:
+            if g[_GIVE]:  # the variant: he may give it away when another seat could take it
+                takers = 0
+                for s in range(n):
+                    if status[s] == ACTIVE and not sc[s]:
+                        takers += 1
+                if takers > 1:
+                    _push(stack, g, GIVE_SC, seat, 1)  # 1: he may keep it
+                    return
             sc[seat] = 1
         else:
             _push(stack, g, GIVE_SC, seat, 0)
@@ -229,8 +250,12 @@ def _take(g: Any, n: int, seat: int, card: int, bonus: int, target: int, totals:
 @_njit
 def _bot_target(n: int, me: int, card: int, cands: Any, ncand: int, totals: Any,
                 numbers: Any, nnum: Any, mods: Any, nmod: Any) -> int:  # fmt: skip
-    """`bots.basic_target`: freeze the fewest points, flip three on the most numbers, a spare
-    Second Chance to the one furthest behind."""
+    """`bots.basic_target`: freeze the fewest points, flip three on the most numbers, keep a
+    Second Chance when allowed (the variant), else give it to the one furthest behind."""
+    if card == SECOND_CHANCE:
+        for k in range(ncand):
+            if cands[k] == me:
+                return me
     best = -1
     for k in range(ncand):
         s = cands[k]
@@ -459,21 +484,66 @@ def _stays(code: int, seat: int, bonus: int, g: Any, numbers: Any, nnum: Any, mo
 
 
 @_njit
-def play_one(mt: Any, n: int, bots: Any, bonus: int, target: int, totals: Any,
-             work: Any) -> int:  # fmt: skip
-    """Play one game from a seeded generator; fills `totals` (by seat), returns the turns."""
-    deck, disc, numbers, mods, stack, small, values, values_sc, util = work
-    g = small[0]
-    nnum, nmod, sc, status, opened, cands = (
-        small[1],
-        small[2],
-        small[3],
-        small[4],
-        small[5],
-        small[6],
-    )
+def candidates(kind: int, n: int, status: Any, sc: Any, cands: Any) -> int:
+    """The seats a choice may go to (`Flip7State._candidates`), into `cands`; their number."""
+    ncand = 0
+    for s in range(n):
+        if status[s] == ACTIVE and (kind != GIVE_SC or not sc[s]):
+            cands[ncand] = s
+            ncand += 1
+    return ncand
+
+
+@_njit
+def pending_card(stack: Any, row: int) -> int:
+    """The card a choice step gives away (`Flip7State._pending_card`)."""
+    kind = stack[row, 0]
+    if kind == ASSIGN:
+        return stack[row, 2]
+    if kind == BATCH:
+        return stack[row, 4 + stack[row, 7]]
+    return SECOND_CHANCE
+
+
+@_njit
+def assign(g: Any, sc: Any, stack: Any, who: int) -> None:
+    """The choice on top of the stack goes to seat `who` (`Flip7State._choose`)."""
+    top = g[_SP] - 1
+    kind = stack[top, 0]
+    card = pending_card(stack, top)
+    g[_SP] -= 1
+    if kind == GIVE_SC:
+        sc[who] = 1
+    elif kind == ASSIGN:
+        _push(stack, g, RESOLVE, card, who)
+    else:
+        # The popped row is still there, just above the top: copy it back, one more target.
+        row = g[_SP]
+        done = stack[row, 7]
+        stack[row, 8 + done] = who
+        stack[row, 7] = done + 1
+        if done + 1 < stack[row, 3]:
+            g[_SP] += 1
+        else:
+            ncards = stack[row, 3]
+            c0, c1, c2 = stack[row, 4], stack[row, 5], stack[row, 6]
+            t0, t1, t2 = stack[row, 8], stack[row, 9], stack[row, 10]
+            # Resolve in the order flipped: the first on top.
+            if ncards >= 3:
+                _push(stack, g, RESOLVE, c2, t2)
+            if ncards >= 2:
+                _push(stack, g, RESOLVE, c1, t1)
+            _push(stack, g, RESOLVE, c0, t0)
+
+
+@_njit
+def deal(mt: Any, n: int, give: bool, totals: Any, deck: Any, stack: Any, small: Any) -> None:
+    """A new game from a seeded generator, as `Flip7State.__init__` deals it: the deck
+    shuffled, the dealer drawn, the first round started (`advance` then plays on)."""
+    g, nnum, nmod, sc, status, opened = small[0], small[1], small[2], small[3], small[4], small[5]
     for k in range(g.shape[0]):
         g[k] = 0
+    g[_GIVE] = 1 if give else 0
     for s in range(n):
         totals[s] = 0
     for k in range(94):
@@ -483,16 +553,58 @@ def play_one(mt: Any, n: int, bots: Any, bonus: int, target: int, totals: Any,
     _shuffle(mt, deck, 94)
     g[_DEALER] = _randbelow(mt, n)
     _start_round(g, n, nnum, nmod, sc, status, opened, stack)
+
+
+@_njit
+def advance(mt: Any, n: int, bonus: int, target: int, cap: int, totals: Any, bots: Any,
+            bot_mts: Any, action: int, deck: Any, disc: Any, numbers: Any, mods: Any,
+            stack: Any, small: Any, values: Any, values_sc: Any, util: Any) -> None:  # fmt: skip
+    """Play on (`Flip7State._run`, then its bots): chance and forced steps run at once; a
+    decision (a TURN, or a choice with two candidates or more) takes `action` first when it is
+    not -1 (0 hit, 1 stay, 2 + seat a target: the step kernel checks it is legal), else the
+    seat's bot `bots[seat]` (T, COUNTER, SOLVER, RANDOM with its generator `bot_mts[seat]`,
+    or FIRST). The loop stops at a decision of a seat without a bot (0), or when the game is
+    over: finished, or at its turn cap `cap` (when not 0: `_OVER` is then 2), reckoned at a
+    decision as `State.apply` reckons it after a move.
+
+    One loop plays every decision of a bulk game: a call per decision, with its dozen arrays,
+    would cost more than the decision itself."""
+    g, nnum, nmod, sc, status, opened, cands = (
+        small[0],
+        small[1],
+        small[2],
+        small[3],
+        small[4],
+        small[5],
+        small[6],
+    )
     while g[_SP] > 0 and g[_OVER] == 0:
         top = g[_SP] - 1
         kind = stack[top, 0]
         if kind == TURN:
             seat = stack[top, 1]
+            if action >= 0:
+                stays = action == 1
+                action = -1
+            else:
+                if cap > 0 and g[_TURNS] >= cap:
+                    g[_OVER] = 2
+                    return
+                code = bots[seat]
+                if code == 0:
+                    return
+                if code == RANDOM:  # `rng.choice([HIT, STAY])`, or of [HIT] alone
+                    options = 1 if nnum[seat] + nmod[seat] == 0 else 2
+                    stays = _randbelow(bot_mts[seat], options) == 1
+                elif code == FIRST:
+                    stays = False
+                else:
+                    stays = _stays(code, seat, bonus, g, numbers, nnum, mods, nmod, sc, values,
+                                   values_sc, util)  # fmt: skip
             g[_TURNS] += 1
             g[_SP] -= 1
             _push(stack, g, NEXT, seat, 0)
-            if _stays(bots[seat], seat, bonus, g, numbers, nnum, mods, nmod, sc, values, values_sc,
-                      util):  # fmt: skip
+            if stays:
                 status[seat] = STAYED
                 continue
             card = _draw(mt, deck, disc, g)
@@ -503,50 +615,34 @@ def play_one(mt: Any, n: int, bots: Any, bonus: int, target: int, totals: Any,
                 _take(g, n, seat, card, bonus, target, totals, numbers, nnum, mods, nmod, sc,
                       status, opened, stack, disc)  # fmt: skip
         elif kind in (ASSIGN, GIVE_SC, BATCH):
-            chooser = stack[top, 1]
-            if kind == ASSIGN:
-                card = stack[top, 2]
-            elif kind == BATCH:
-                card = stack[top, 4 + stack[top, 7]]
-            else:
-                card = SECOND_CHANCE
-            ncand = 0
-            for s in range(n):
-                if status[s] == ACTIVE and (kind != GIVE_SC or not sc[s]):
-                    cands[ncand] = s
-                    ncand += 1
-            g[_SP] -= 1
+            ncand = candidates(kind, n, status, sc, cands)
             if ncand == 0:
-                _discard(disc, g, card)
+                g[_SP] -= 1
+                _discard(disc, g, pending_card(stack, top))
                 continue
             if ncand == 1:
-                who = cands[0]
+                assign(g, sc, stack, cands[0])
+                continue
+            if action >= 0:
+                who = action - 2
+                action = -1
             else:
-                g[_TURNS] += 1
-                who = _bot_target(n, chooser, card, cands, ncand, totals, numbers, nnum, mods,
-                                  nmod)  # fmt: skip
-            if kind == GIVE_SC:
-                sc[who] = 1
-            elif kind == ASSIGN:
-                _push(stack, g, RESOLVE, card, who)
-            else:
-                # The popped row is still there, just above the top: copy it back, one more target.
-                row = g[_SP]
-                done = stack[row, 7]
-                stack[row, 8 + done] = who
-                stack[row, 7] = done + 1
-                if done + 1 < stack[row, 3]:
-                    g[_SP] += 1
+                if cap > 0 and g[_TURNS] >= cap:
+                    g[_OVER] = 2
+                    return
+                chooser = stack[top, 1]
+                code = bots[chooser]
+                if code == 0:
+                    return
+                if code == RANDOM:
+                    who = cands[_randbelow(bot_mts[chooser], ncand)]
+                elif code == FIRST:
+                    who = cands[0]
                 else:
-                    ncards = stack[row, 3]
-                    c0, c1, c2 = stack[row, 4], stack[row, 5], stack[row, 6]
-                    t0, t1, t2 = stack[row, 8], stack[row, 9], stack[row, 10]
-                    # Resolve in the order flipped: the first on top.
-                    if ncards >= 3:
-                        _push(stack, g, RESOLVE, c2, t2)
-                    if ncards >= 2:
-                        _push(stack, g, RESOLVE, c1, t1)
-                    _push(stack, g, RESOLVE, c0, t0)
+                    who = _bot_target(n, chooser, pending_card(stack, top), cands, ncand, totals,
+                                      numbers, nnum, mods, nmod)  # fmt: skip
+            g[_TURNS] += 1
+            assign(g, sc, stack, who)
         elif kind == DEAL:
             index = stack[top, 1]
             g[_SP] -= 1
@@ -622,7 +718,19 @@ def play_one(mt: Any, n: int, bots: Any, bonus: int, target: int, totals: Any,
             else:
                 opened[who] = 1
                 _push(stack, g, FLIP3, who, 3)
-    return g[_TURNS]
+
+
+@_njit
+def play_one(mt: Any, n: int, bots: Any, bonus: int, target: int, totals: Any,
+             work: Any) -> int:  # fmt: skip
+    """Play one game from a seeded generator; fills `totals` (by seat), returns the turns."""
+    deck, disc, numbers, mods, stack, small, values, values_sc, util = work
+    deal(mt, n, False, totals, deck, stack, small)
+    # Bulk play seats no RANDOM bot (`run` refuses one): `small` stands in for the generators
+    # of the random bots, never read.
+    advance(mt, n, bonus, target, 0, totals, bots, small, -1, deck, disc, numbers, mods, stack,
+            small, values, values_sc, util)  # fmt: skip
+    return small[0, _TURNS]
 
 
 @_njit
