@@ -79,10 +79,18 @@ def new_page(browser: Any, lang: str, size: str, init: str = "") -> Any:
     context = browser.new_context(viewport={"width": width, "height": height})
     context.add_init_script(f"localStorage.setItem('parlour.lang', {json.dumps(lang)});{init}")
     page = context.new_page()
+    page.states = []  # the seat's views and moves, as the page received them
+    page.on("websocket", lambda socket: socket.on("framereceived", lambda f: keep(page, f)))
     errors: list[str] = []
     page.on("pageerror", lambda err: errors.append(str(err)))
     page.errors = errors  # checked by the tests: a scan of a broken page proves nothing
     return page
+
+
+def keep(page: Any, payload: Any) -> None:
+    frame = json.loads(payload)
+    if frame.get("type") == "state" and frame.get("view") is not None:
+        page.states.append(frame)
 
 
 def scan(page: Any, axe: str, found: list[str], where: str) -> None:
@@ -126,14 +134,35 @@ def test_lobby_forms_and_rules(
         page.context.close()
 
 
-def play_a_move(page: Any, rng: random.Random) -> bool:
-    """Click a move the page offers, as a person would (for an ask, now and then another
-    player first); False when it offers none."""
-    chips = page.query_selector_all("#board .target-chip:not(.chosen)")
-    if chips and rng.random() < 0.3:
-        click(rng.choice(chips))
+def play_a_move(page: Any, rng: random.Random, game: str = "") -> bool:
+    """Click a move the page offers, as a person would; False when it offers none. An ask is
+    a player's common sense (whoever holds most cards, for a card of the group one holds most
+    of: random asks make long games), chosen from the seat's view the page received."""
+    states = page.states
+    legal = states[-1]["legal"] if states else []
+    if game and legal and legal[0].get("type") == "ask":
+        return ask(page, game, states[-1]["view"], legal)
     moves = page.query_selector_all("#actions button:not([disabled]):visible, #board [data-act]")
     return bool(moves) and click(rng.choice(moves))
+
+
+def ask(page: Any, game: str, view: dict[str, Any], legal: list[dict[str, Any]]) -> bool:
+    group_of = get_game(game).grouping(None).group_of
+    held = [group_of[card] for card in view["hand"]]
+
+    def group(move: dict[str, Any]) -> int:  # an ask for a card, or for a whole group
+        if "card" in move:
+            return int(group_of[move["card"]])
+        return int(next(v for k, v in move.items() if k not in ("type", "target")))
+
+    best = max(legal, key=lambda a: (view["hand_sizes"][a["target"]], held.count(group(a))))
+    chip = page.query_selector(f'#board .target-chip[data-target="{best["target"]}"]:not(.chosen)')
+    if chip is not None:
+        return click(chip) and False  # the asks are drawn again: the card on the next look
+    for element in page.query_selector_all("#board [data-act]"):
+        if json.loads(element.get_attribute("data-act") or "null") == best:
+            return click(element)
+    return False
 
 
 def click(element: Any) -> bool:
@@ -177,7 +206,7 @@ def test_a_table_in_play_at_its_end_and_its_replay(
             if not scanned and (game == "beggar" or play_offered(page)):
                 scan(page, axe_script, found, f"{game} in play {lang} {size}")
                 scanned = True
-            if not play_a_move(page, rng):
+            if not play_a_move(page, rng, game):
                 page.wait_for_timeout(30)
         assert scanned
         page.wait_for_selector(".banner", timeout=60000)
