@@ -55,6 +55,14 @@ function announce(text) {
   if (box && text) box.textContent = text;
 }
 
+// The narration's box: a region that scrolls, so one the keyboard reaches, named; not a live
+// region (see announce).
+function narrationBox(box) {
+  box.tabIndex = 0;
+  box.setAttribute("role", "region");
+  box.setAttribute("aria-label", t("narration"));
+}
+
 function tokenFor(tableId) {
   try { return JSON.parse(localStorage.getItem(`parlour.seat.${tableId}`)); } catch { return null; }
 }
@@ -301,11 +309,13 @@ async function tablePage(tableId) {
         <div class="status-line" id="status-line"></div><div class="actions" id="actions"></div></div>
       <div id="after"></div>
       <div class="panel" id="hints-box" style="margin-top:1em"></div>
-    </section><aside><div class="log" id="log" tabindex="0" role="region" aria-label="${esc(t("narration"))}"></div>
-      <div class="panel invite" style="margin-top:1em"><label for="invite">${t("invite")}</label>
+    </section><aside><div class="log" id="log"></div>
+      <div class="panel invite" style="margin-top:1em"><span>${t("invite")}</span>
       <input type="text" id="invite" readonly value="${esc(location.origin + "/t/" + tableId)}">
       <button type="button" class="secondary" id="copy">${t("copy")}</button></div>
       <div id="host-box"></div></aside></div>`;
+  narrationBox(document.getElementById("log"));
+  document.getElementById("invite").setAttribute("aria-label", t("invite"));
   // The host's own links for the seats kept for guests, and the button that closes the table.
   const held = mine?.host ? mine : null;
   if (held) {
@@ -378,9 +388,9 @@ async function tablePage(tableId) {
       if (message.initial) stateBox.log = [];
       stateBox.log = [...message.narration.slice().reverse(), ...stateBox.log].slice(0, 200);
       stateBox.message = message;
+      if (!message.initial) announce(message.narration[message.narration.length - 1]);
       paintTable();
       paintGame(message.initial ? [] : message.events);
-      if (!message.initial) announce(message.narration[message.narration.length - 1]);
     }
   };
 
@@ -565,8 +575,9 @@ async function replayPage(tableId, number) {
     <input type="range" id="slider" aria-label="${esc(t("replay_step"))}" min="0" max="${data.steps.length - 1}" value="0"><span id="where"></span></div>
     <div class="layout"><div><div class="felt"><div id="board"></div><div class="status-line" id="status-line"></div></div>
     <div id="replay-standings"></div><div id="replay-review"></div></div>
-    <div class="log" id="log" tabindex="0" role="region" aria-label="${esc(t("narration"))}"></div></div>
+    <div class="log" id="log"></div></div>
     <p><a href="/t/${tableId}" data-link>← ${t("open")}</a></p>`;
+  narrationBox(document.getElementById("log"));
   const show = () => {
     const step = data.steps[index];
     const ctx = { you: null, legal: [], names: data.seats, lang, act: () => {}, hints: {}, serverHints: null, table: null };
