@@ -385,10 +385,10 @@ async function tablePage(tableId) {
       paintTable();
     } else if (message.type === "state") {
       stateBox.table = message.table;
+      if (!message.initial) announce(message.narration[message.narration.length - 1]);
       if (message.initial) stateBox.log = [];
       stateBox.log = [...message.narration.slice().reverse(), ...stateBox.log].slice(0, 200);
       stateBox.message = message;
-      if (!message.initial) announce(message.narration[message.narration.length - 1]);
       paintTable();
       paintGame(message.initial ? [] : message.events);
     }
