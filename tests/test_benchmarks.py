@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import select
@@ -149,3 +150,18 @@ def test_beggar_peer_without_playbmn_in_the_checkout_says_so_in_one_line(
     )
     assert done.returncode == 2
     assert done.stderr.count("\n") == 1 and "playbmn.cpp" in done.stderr, done.stderr
+
+
+def test_web_clicks_counts_the_clicks_of_whole_games_and_none_for_beggar() -> None:
+    """A fast run of the clicks benchmark: one game of two games, on a phone's screen."""
+    if not Path("/usr/bin/chromium").exists():
+        if IN_CI:
+            pytest.fail("CI must run the clicks benchmark, but the system Chromium is absent")
+        pytest.skip("the system Chromium is absent")
+    command = [sys.executable, str(BENCHMARKS / "web_clicks.py"), "--games", "1"]
+    command += ["--game", "beggar,gofish", "--size", "phone", "--json"]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=600, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    rows = {row["game"]: row for row in json.loads(done.stdout)["rows"]}
+    assert rows["beggar"]["clicks"] == [0]  # the server turns every card up
+    assert rows["gofish"]["clicks"][0] > 0 and rows["gofish"]["size"] == "phone"

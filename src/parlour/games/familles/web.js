@@ -19,6 +19,13 @@ export const w = wordsOf(WORDS);
 
 export function familyOf(card) { return Math.floor(card / 6); }
 
+// A card's full name: « le grand-père Boulanger »; an English deck's members already carry
+// their family's name ("Grandpa Bones"), which is then not said twice.
+export function memberName(family, role) {
+  const member = family.members[role];
+  return member.toLowerCase().includes(family.name.toLowerCase()) ? member : `${member} ${family.name}`;
+}
+
 // A member's portrait: grandparents with white hair, children smaller, in the family's colour.
 function portrait(role, colour) {
   const child = role >= 4, grand = role <= 1, woman = role % 2 === 1;
@@ -42,8 +49,8 @@ export function cardSvg(deck, card, cls = "", extra = "") {
   // An article goes too ("le grand-père": "grand-père"): the caption's room is one short line.
   const alone = member.split(" ").filter((word) => word !== family.name).join(" ").replace(/^(le|la|les|the) /i, "")
     .replace(/^l'/i, "") || member;
-  return `<svg class="card ${cls}" viewBox="0 0 60 84" role="img" aria-label="${esc(member)} ${esc(family.name)}" data-card="${card}" ${extra}>
-    <title>${esc(member)} ${esc(family.name)}</title>
+  return `<svg class="card ${cls}" viewBox="0 0 60 84" role="img" aria-label="${esc(memberName(family, role))}" data-card="${card}" ${extra}>
+    <title>${esc(memberName(family, role))}</title>
     <rect x="1" y="1" width="58" height="82" rx="6" fill="#fffdf7" stroke="#333" stroke-width="1.2"/>
     <path d="M1 21 L1 7 Q1 1 7 1 L53 1 Q59 1 59 7 L59 21 Z" fill="${family.colour}"/>
     <text class="caption" x="30" y="16" font-size="11" font-weight="700" text-anchor="middle" fill="#fff">${esc(family.name)}</text>
@@ -57,8 +64,7 @@ export function seatExtra(view, seat) {
 }
 
 export function cardText(deck, card) {
-  const family = deck.families[familyOf(card)];
-  return `${family.members[card % 6]} ${family.name}`;
+  return memberName(deck.families[familyOf(card)], card % 6);
 }
 
 const chosen = { target: null };  // the player this page is about to ask
@@ -109,7 +115,7 @@ export const customActions = true;
 
 export function label(action, view) {
   const family = view.deck.families[familyOf(action.card)];
-  return `${view.players[action.target]}: ${family.members[action.card % 6]} ${family.name}`;
+  return `${view.players[action.target]}: ${memberName(family, action.card % 6)}`;
 }
 
 export function animate(events, root) {

@@ -81,7 +81,7 @@ export function render(view, ctx) {
     const colour = colourOf(view, m.character);
     const worn = view.garments.map((g) => m.wearing.includes(g) ? garmentIcon(g, colour) : garmentIcon(g, "#ffffff22")).join("");
     return `<div class="mannequin" data-seat="${m.seat}"><strong>${esc(view.players[m.seat])}</strong> · ${esc(w(m.character))}
-      ${m.can_lose ? "" : `<span class="badge">${w("safe")}</span>`}${m.jokers.length ? ` <span class="badge">${w("jokers")}: ${m.jokers.length}</span>` : ""}
+      ${m.can_lose ? "" : `<span class="badge safe">✓ ${w("safe")}</span>`}${m.jokers.length ? ` <span class="badge jokers">★ ${w("jokers")}: ${m.jokers.length}</span>` : ""}
       <div class="garments">${worn}</div></div>`;
   }).join("");
   const wardrobe = view.wardrobe.map((item) => garmentIcon(item.garment, colourOf(view, item.character), "", 26)).join("");

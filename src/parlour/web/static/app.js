@@ -60,6 +60,21 @@ export function toast(text) {
   toast.timer = setTimeout(() => box.classList.remove("show"), 2600);
 }
 
+// What a screen reader hears of a game: the newest narration line only, in one small polite
+// region outside the page's content, never the whole table each time it is drawn again.
+function announce(text) {
+  const box = document.getElementById("announce");
+  if (box && text) box.textContent = text;
+}
+
+// The narration's box: a region that scrolls, so one the keyboard reaches, named; not a live
+// region (see announce).
+function narrationBox(box) {
+  box.tabIndex = 0;
+  box.setAttribute("role", "region");
+  box.setAttribute("aria-label", t("narration"));
+}
+
 function tokenFor(tableId) {
   try { return JSON.parse(localStorage.getItem(`parlour.seat.${tableId}`)); } catch { return null; }
 }
@@ -161,7 +176,7 @@ function optionInput(option) {
     input = `<select id="${id}" data-opt="${option.name}" data-type="${option.type}">${option.choices.map((c, i) =>
       `<option value="${esc(c)}" ${c === option.default ? "selected" : ""}>${esc(option.choice_labels?.[i] ?? c)}</option>`).join("")}</select>`;
     // A deck of one's own is sent as the file's text (checked by the server, in memory).
-    if (option.upload) input += ` <input type="file" accept=".toml,text/plain" data-upload="${option.name}">`;
+    if (option.upload) input += ` <input type="file" accept=".toml,text/plain" data-upload="${option.name}" aria-label="${esc(t("deck_file"))}">`;
   } else if (option.type === "bool") {
     input = `<input type="checkbox" id="${id}" data-opt="${option.name}" data-type="bool" ${option.default ? "checked" : ""}>`;
   } else {
@@ -208,9 +223,9 @@ async function newTable(name) {
     const n = Number(document.getElementById("count").value);
     editors.innerHTML = Array.from({ length: n }, (_, i) => `<div class="seat-editor" data-seat="${i}">
       <strong>${t("seat")} ${i + 1}</strong>
-      <select class="kind"><option value="human" ${i < 2 ? "selected" : ""}>${t("human")}</option><option value="bot" ${i >= 2 ? "selected" : ""}>${t("bot")}</option></select>
-      <select class="bot">${game.bots.map((b) => `<option ${b === game.default_bot ? "selected" : ""}>${esc(b)}</option>`).join("")}</select>
-      <input type="text" class="seat-name" maxlength="24" placeholder="${t("name_optional")}">
+      <select class="kind" aria-label="${esc(t("seat_kind", { n: i + 1 }))}"><option value="human" ${i < 2 ? "selected" : ""}>${t("human")}</option><option value="bot" ${i >= 2 ? "selected" : ""}>${t("bot")}</option></select>
+      <select class="bot" aria-label="${esc(t("seat_bot", { n: i + 1 }))}">${game.bots.map((b) => `<option ${b === game.default_bot ? "selected" : ""}>${esc(b)}</option>`).join("")}</select>
+      <input type="text" class="seat-name" maxlength="24" placeholder="${t("name_optional")}" aria-label="${esc(t("seat_name", { n: i + 1 }))}">
       <label class="reserve"><input type="checkbox" class="reserved"> ${t("reserve_seat")}</label></div>`).join("");
     editors.querySelectorAll(".seat-editor").forEach((row) => {
       const sync = () => {
@@ -392,13 +407,15 @@ async function tablePage(tableId) {
       <input type="text" id="invite" readonly value="${esc(location.origin + "/t/" + tableId)}">
       <button type="button" class="secondary" id="copy">${t("copy")}</button></div>
       <div id="host-box"></div></aside></div>`;
+  narrationBox(document.getElementById("log"));
+  document.getElementById("invite").setAttribute("aria-label", t("invite"));
   // The host's own links for the seats kept for guests, and the button that closes the table.
   const held = mine?.host ? mine : null;
   if (held) {
     const invites = Object.entries(held.invites || {});
     document.getElementById("host-box").innerHTML = invites.map(([seat, code]) =>
       `<div class="panel invite" style="margin-top:1em"><span>${t("seat_invite", { n: Number(seat) + 1 })}</span>
-      <input type="text" readonly class="seat-invite" data-seat="${esc(seat)}"
+      <input type="text" readonly class="seat-invite" data-seat="${esc(seat)}" aria-label="${esc(t("seat_invite", { n: Number(seat) + 1 }))}"
         value="${esc(`${location.origin}/t/${tableId}?invite=${encodeURIComponent(code)}`)}"></div>`).join("")
       + `<p><button type="button" class="secondary" id="close-table">${t("close_table")}</button></p>`;
     document.getElementById("close-table").addEventListener("click", async () => {
@@ -462,6 +479,7 @@ async function tablePage(tableId) {
       paintTable();
     } else if (message.type === "state") {
       stateBox.table = message.table;
+      if (!message.initial) announce(message.narration[message.narration.length - 1]);
       if (message.initial) stateBox.log = [];
       stateBox.log = [...message.narration.slice().reverse(), ...stateBox.log].slice(0, 200);
       stateBox.message = message;
@@ -492,7 +510,7 @@ async function tablePage(tableId) {
       let extra = view && draw.seatExtra ? draw.seatExtra(view, i, context()) : "";
       if (s.kind === "human" && s.taken && !s.connected && table.status === "playing") {
         const away = s.stand_in ? t("away_bot") : table.turn_timer ? t("away_timer", { n: table.turn_timer }) : t("away");
-        extra += ` <span class="badge">${away}</span>`;
+        extra += ` <span class="badge away">${away}</span>`;
       }
       return `<div class="seat ${turn ? "turn" : ""} ${won ? "won" : ""} ${i === stateBox.seat ? "me" : ""}" data-seat="${i}">
         <span class="name">${s.kind === "bot" ? `<span class="botmark">${t("bot")}</span> ` : `<span class="dot ${s.connected ? "on" : ""}"></span>`}${esc(s.name)}${i === stateBox.seat ? ` (${t("you")})` : ""}</span>
@@ -540,6 +558,8 @@ async function tablePage(tableId) {
     document.getElementById("felt").dataset.step = message.step;
     board.innerHTML = draw.render(view, ctx);
     if (draw.bind) draw.bind(board, ctx);
+    // A card one may play is a button to the keyboard and to assistive technology.
+    board.querySelectorAll("[data-act]:not(button)").forEach((el) => { el.setAttribute("role", "button"); el.setAttribute("tabindex", "0"); });
     board.querySelectorAll("[data-act]").forEach((el) => el.addEventListener("click", () => {
       board.querySelectorAll("[data-act]").forEach((other) => { other.style.pointerEvents = "none"; });
       act(JSON.parse(el.dataset.act));
@@ -655,11 +675,12 @@ async function replayPage(tableId, number) {
   main.innerHTML = `<h1>${t("replay_of", { n: number })}</h1>
     <div class="replay-controls"><button type="button" id="prev">${t("prev")}</button>
     <button type="button" id="play">${t("play")}</button><button type="button" id="next">${t("next")}</button>
-    <input type="range" id="slider" min="0" max="${data.steps.length - 1}" value="0"><span id="where"></span></div>
+    <input type="range" id="slider" aria-label="${esc(t("replay_step"))}" min="0" max="${data.steps.length - 1}" value="0"><span id="where"></span></div>
     <div class="layout"><div><div class="felt"><div id="board"></div><div class="status-line" id="status-line"></div></div>
     <div id="replay-standings"></div><div id="replay-review"></div></div>
     <div class="log" id="log"></div></div>
     <p><a href="/t/${tableId}" data-link>← ${t("open")}</a></p>`;
+  narrationBox(document.getElementById("log"));
   const show = () => {
     const step = data.steps[index];
     const ctx = { you: null, legal: [], names: data.seats, lang, act: () => {}, hints: {}, serverHints: null, table: null };
@@ -671,6 +692,7 @@ async function replayPage(tableId, number) {
     else if (!reviewBox.dataset.shown) reviewPicker(reviewBox, tableId, number, data.seats);
     document.getElementById("where").textContent = t("step", { i: index, n: data.steps.length - 1 });
     document.getElementById("slider").value = index;
+    document.getElementById("slider").setAttribute("aria-valuetext", t("step", { i: index, n: data.steps.length - 1 }));
     const lines = [];
     for (let i = index; i >= 0 && lines.length < 60; i--) lines.push(...data.steps[i].narration.slice().reverse());
     document.getElementById("log").innerHTML = lines.map((l) => `<p>${esc(l)}</p>`).join("");

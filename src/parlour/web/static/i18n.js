@@ -11,6 +11,12 @@ const TEXTS = {
   seat: ["Seat", "Place"],
   human: ["Human", "Humain"],
   bot: ["Bot", "Robot"],
+  seat_kind: ["Seat {n}: a person or a bot", "Place {n} : une personne ou un robot"],
+  seat_bot: ["Seat {n}: which bot", "Place {n} : quel robot"],
+  seat_name: ["Seat {n}: name (optional)", "Place {n} : nom (facultatif)"],
+  deck_file: ["A deck of your own (TOML file)", "Un jeu à vous (fichier TOML)"],
+  narration: ["What happened", "Ce qui s'est passé"],
+  replay_step: ["Step of the replay", "Étape de la partie"],
   your_name: ["Your name", "Votre nom"],
   i_sit: ["I sit at seat 1", "Je m'assieds à la place 1"],
   language: ["Table language", "Langue de la table"],
@@ -109,6 +115,7 @@ const TEXTS = {
 
 export let lang = localStorage.getItem("parlour.lang") ||
   ((navigator.language || "en").toLowerCase().startsWith("fr") ? "fr" : "en");
+document.documentElement.lang = lang;  // a screen reader reads the page in its language
 
 export function setLang(value) {
   lang = value;
