@@ -146,12 +146,13 @@ def test_a_game_loaded_midway_ends_as_the_reference_playout_ends_it(
             ref = state.clone()
             playout_seed = rng.getrandbits(63)
             ref._rng = random.Random(playout_seed ^ kernel.STATE_SALT)
-            st = new_array(rules_of(game, state.rules, players))
+            # As the search's playouts run: no tracker, the playout keeps the cards seen.
+            st = new_array(rules_of(game, state.rules, players), track=False, says=False)
             load_state(st, ref, memory=False)
             seat = index % players
             value = playout(ref, seat, random.Random(playout_seed))
             kernel.playout_state(st, players, playout_seed, 400)
-            back = read_state(st, game, state.rules, players)
+            back = read_state(st, game, state.rules, players, seen=True)
             assert table_of(back) == table_of(ref), (seed, index)
             assert kernel._playout_value(st, players, seat, mode) == value
             cards = sorted(back.all_cards())  # type: ignore[attr-defined]

@@ -924,7 +924,7 @@ LAID_SHARE, FIRST_OUT_WINS, RETURNS = 0, 1, 2  # how a playout's end is valued
 STATE_SALT = 0x5A17  # a playout's state generator (Panoplies' jokers, a match's next deals)
 
 
-@njit_lean
+@njit_inline
 def _random(mt: Any) -> float:
     """`random.random()`: 53 bits from two words."""
     a = mt_next(mt) >> 5
@@ -932,7 +932,7 @@ def _random(mt: Any) -> float:
     return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0)
 
 
-@njit_lean
+@njit_inline
 def _pick_target(st: Any, n: int, p: int, mt: Any) -> int:
     """`bots.pick_target`: another player, by hand size (one `random()`)."""
     total = 0
@@ -950,13 +950,14 @@ def _pick_target(st: Any, n: int, p: int, mt: Any) -> int:
     return target
 
 
-@njit_lean
+@njit_inline
 def _playout_card(st: Any, n: int, p: int, mt: Any, tops: Any) -> int:
     """`card_bots.playout_ask` as `target * cards + card`: a card seen going into another hand
     (of the heaviest group that has one), else a missing card of a heaviest group from a
     player picked by hand size; Panoplies weighs one's own character 3 more, the other
     players' 1 more (`outfit_bonus`)."""
     outfits = st[_R, _KIND] == OUTFITS
+    step_g, step_m = _steps(st)  # a member's card, without a call per card
     known = -1
     known_weight = 0.0
     top = 0.0
@@ -975,10 +976,10 @@ def _playout_card(st: Any, n: int, p: int, mt: Any, tops: Any) -> int:
             ntop += 1
         if weight > known_weight:
             for m in range(st[_R, _MEMBERS]):
-                card = _member(st, group, m)
+                card = group * step_g + m * step_m
                 h = st[_SEEN, card]
                 if h != NOBODY and h != p:
-                    known = st[_SEEN, card] * st[_R, _CARDS] + card
+                    known = h * st[_R, _CARDS] + card
                     known_weight = weight
                     break
     if known >= 0:
@@ -990,13 +991,10 @@ def _playout_card(st: Any, n: int, p: int, mt: Any, tops: Any) -> int:
                 ntop += 1
     group = tops[0] if ntop == 1 else tops[randbelow(mt, ntop)]
     target = _pick_target(st, n, p, mt)
-    missing = 0
+    # The group's cards not in p's hand: none is laid (the group is in play).
+    k = randbelow(mt, st[_R, _MEMBERS] - st[_COUNTS + p, group])
     for m in range(st[_R, _MEMBERS]):
-        if st[_HOLD, _member(st, group, m)] != p:
-            missing += 1
-    k = randbelow(mt, missing)
-    for m in range(st[_R, _MEMBERS]):
-        card = _member(st, group, m)
+        card = group * step_g + m * step_m
         if st[_HOLD, card] != p:
             if k == 0:
                 return target * st[_R, _CARDS] + card
@@ -1004,12 +1002,13 @@ def _playout_card(st: Any, n: int, p: int, mt: Any, tops: Any) -> int:
     return -1  # not reached: a group in play is never whole in one hand
 
 
-@njit_lean
+@njit_inline
 def _playout_rank(st: Any, n: int, p: int, mt: Any, tops: Any, claims: Any) -> int:
     """`gofish.bots.playout_ask` as `target * groups + rank`: a rank held that another player
     claimed (asked for) in this playout or was seen to receive, else one of one's biggest
     ranks from a player picked by hand size."""
     groups = st[_R, _GROUPS]
+    step_g, step_m = _steps(st)
     top = 0
     ntop = 0
     for group in range(groups):
@@ -1020,7 +1019,7 @@ def _playout_rank(st: Any, n: int, p: int, mt: Any, tops: Any, claims: Any) -> i
             if t != p and claims[t, group] and st[_COUNTS + t, group]:
                 return t * groups + group
         for m in range(st[_R, _MEMBERS]):
-            card = _member(st, group, m)
+            card = group * step_g + m * step_m
             h = st[_SEEN, card]
             if h != NOBODY and h != p and st[_HOLD, card] == h:
                 return h * groups + group
@@ -1035,12 +1034,47 @@ def _playout_rank(st: Any, n: int, p: int, mt: Any, tops: Any, claims: Any) -> i
     return _pick_target(st, n, p, mt) * groups + group
 
 
+@njit_inline
+def _steps(st: Any) -> tuple[int, int]:
+    """A group's m-th card is `group * step_g + m * step_m` (`_member` as two strides)."""
+    if st[_R, _BY_GROUP]:
+        return st[_R, _MEMBERS], 1
+    return 1, st[_R, _GROUPS]
+
+
+@njit_inline
+def _rank_in_group(st: Any, card: int) -> int:
+    """The index of a card among its group's members (`_member`'s k)."""
+    return card % st[_R, _MEMBERS] if st[_R, _BY_GROUP] else card // st[_R, _GROUPS]
+
+
+@njit_inline
+def _seen_after(st: Any, p: int, group: int, shown: int, game: int) -> None:
+    """The cards seen going into a hand (`public_holder`) after an ask, kept by the playout
+    itself so that its states need no tracker: the cards `shown` (a bit per member of
+    `group`: given, or the Bonne pioche) are seen in `p`'s hand unless laid at once; a group
+    laid is seen nowhere; a new deal (the next game of a match) forgets everything."""
+    if st[_G, _GAME] != game:
+        for card in range(st[_R, _CARDS]):
+            st[_SEEN, card] = NOBODY
+        return
+    step_g, step_m = _steps(st)
+    for m in range(st[_R, _MEMBERS]):
+        card = group * step_g + m * step_m
+        if st[_HOLD, card] == NOBODY:
+            st[_SEEN, card] = NOBODY
+        elif shown >> m & 1:
+            st[_SEEN, card] = p
+
+
 @njit_lean
 def _playout(st: Any, n: int, mt: Any, state_mt: Any, ints: Any, tops: Any, claims: Any,
              max_steps: int) -> None:  # fmt: skip
     """`make_playout`'s (or Go Fish's `playout`'s) loop: fast asks until the match is over
     or `max_steps` asks were made; `mt` the playout's generator, `state_mt` the state's."""
     books = st[_R, _KIND] == BOOKS
+    cards, members = st[_R, _CARDS], st[_R, _MEMBERS]
+    step_g, step_m = _steps(st)
     if books:
         for s in range(n):
             for group in range(st[_R, _GROUPS]):
@@ -1054,13 +1088,34 @@ def _playout(st: Any, n: int, mt: Any, state_mt: Any, ints: Any, tops: Any, clai
             claims[p, ask] = 1
             if st[_COUNTS + target, ask]:
                 claims[target, ask] = 0  # he gives them all
+            group = ask
         else:
             code = _playout_card(st, n, p, mt, tops)
-            target, ask = code // st[_R, _CARDS], code % st[_R, _CARDS]
+            target, ask = code // cards, code % cards
+            group = st[_GROUP_OF, ask]
+        # What the ask will show: the cards the target gives, else a card drawn that was
+        # asked for (a Bonne pioche); a plain draw shows nothing but may lay its group.
+        shown = 0
+        if books:
+            if st[_COUNTS + target, group]:
+                for m in range(members):
+                    if st[_HOLD, group * step_g + m * step_m] == target:
+                        shown |= 1 << m
+        elif st[_HOLD, ask] == target:
+            shown = 1 << _rank_in_group(st, ask)
+        ptr = st[_G, _PTR]
+        drawn = st[_DECK, ptr] if ptr < cards else -1
+        drawn_group = st[_GROUP_OF, drawn] if drawn >= 0 else -1
+        if not shown and drawn_group == group and (books or drawn == ask):
+            shown = 1 << _rank_in_group(st, drawn)
+        game = st[_G, _GAME]
         _ask(st, n, state_mt, ints, p, target, ask)
         _settle(st, n)
         if st[_G, _OVER] or st[_G, _PENDING] != NOBODY:
             _advance(st, n, state_mt)
+        _seen_after(st, p, group, shown, game)
+        if drawn >= 0 and not shown and drawn_group != group:
+            _seen_after(st, p, drawn_group, 0, game)  # a plain draw may lay its group
         steps += 1
 
 
@@ -1132,13 +1187,30 @@ def playout_many(worlds: Any, n: int, seat: int, seeds: Any, mode: int, max_step
     state_mt = np.zeros(MT_WORDS, dtype=np.int64)
     for w in range(worlds.shape[0]):
         values[w] = 0.0
+    # Only the rows a playout reads are copied: the table's, the seats' counts, Panoplies'
+    # mannequins and jokers, the cards seen (the playouts keep them without the tracker, whose
+    # rows are copied only when it is on). Only Panoplies draws from the state's generator
+    # (jokers, a match's next deals).
+    outfits = worlds[0, _R, _KIND] == OUTFITS
+    tracked = worlds[0, _R, _TRACK] or worlds[0, _R, _SAYS]
+    flat = st.reshape(-1)
+    flat[:] = worlds[0].reshape(-1)  # the rows never copied below are never read
+    spans = np.zeros((4, 2), dtype=np.int64)
+    spans[0, 0], spans[0, 1] = 0, (_COUNTS + n) * width
+    spans[1, 0], spans[1, 1] = _JOKERS * width, (_SEEN if outfits else _JOKERS) * width
+    spans[2, 0], spans[2, 1] = _SEEN * width, (rows if tracked else _SEEN + 1) * width
     for k in range(count):
         mt_seed63(base[0], seeds[k])
-        mt_seed63(base[1], seeds[k] ^ STATE_SALT)
+        if outfits:
+            mt_seed63(base[1], seeds[k] ^ STATE_SALT)
         for w in range(worlds.shape[0]):
-            st[:, :] = worlds[w]
+            source = worlds[w].reshape(-1)
+            for span in range(3):
+                a, b = spans[span, 0], spans[span, 1]
+                flat[a:b] = source[a:b]
             mt[:] = base[0]
-            state_mt[:] = base[1]
+            if outfits:
+                state_mt[:] = base[1]
             _playout(st, n, mt, state_mt, ints, tops, claims, max_steps)
             values[w] += _playout_value(st, n, seat, mode)
 

@@ -174,8 +174,9 @@ def load_state(st: np.ndarray, state: State, *, memory: bool = True) -> None:
     if outcome is not None:
         g[k._OVER] = g[k._DONE] = 1
         g[k._STATUS] = k.STATUS_NAMES.index(outcome.status)
+    # The cards seen going into a hand: the tracker's row, which playouts keep without it.
+    st[k._SEEN, :cards] = state.public_holder  # type: ignore[attr-defined]
     if r[k._TRACK] or r[k._SAYS]:
-        st[k._SEEN, :cards] = state.public_holder  # type: ignore[attr-defined]
         st[k._SINCE : k._SINCE + n, :cards] = -1
         if memory:
             _load_memory(st, state)
@@ -255,9 +256,13 @@ def _read_says(said: set[tuple[int, int]], event: Event) -> None:
 
 
 # ----- reading ----------------------------------------------------------------------------------
-def read_state(st: np.ndarray, game: Game, rules: Any, num_players: int) -> State:
+def read_state(
+    st: np.ndarray, game: Game, rules: Any, num_players: int, *, seen: bool | None = None
+) -> State:
     """The reference state of a kernel state array: the table of the state loaded, no event
-    log (see the module's note). Seats are numbered as the kernel numbers them."""
+    log (see the module's note). Seats are numbered as the kernel numbers them. The cards
+    seen going into a hand are read when the array keeps them (`seen`; by default when its
+    tracker is on: the kernel's bulk games keep them only then, playouts always)."""
     rules = rules if rules is not None else game.rules_class()
     n = num_players
     state: Any = game.new_state(n, seed=0, rules=rules)
@@ -275,7 +280,9 @@ def read_state(st: np.ndarray, game: Game, rules: Any, num_players: int) -> Stat
     ptr = int(g[k._PTR])
     state.pile = st[k._DECK, ptr:cards].tolist()[::-1]
     state.laid = st[k._LAID, :groups].tolist()
-    if r[k._TRACK] or r[k._SAYS]:
+    if seen is None:
+        seen = bool(r[k._TRACK] or r[k._SAYS])
+    if seen:
         state.public_holder = st[k._SEEN, :cards].tolist()
     else:
         state.public_holder = [PILE] * cards
