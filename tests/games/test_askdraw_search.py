@@ -67,17 +67,17 @@ def test_one_kernel_playout_is_the_reference_playout(name: str) -> None:
 def test_a_batch_sums_its_playouts_and_starts_with_the_reference_seed() -> None:
     decision = decisions("familles", 3, 5)[2]
     worlds = trials(decision, random.Random(1))
-    seeds = playout_seeds(77, 5)
-    assert seeds[0] == 77 and len(set(seeds.tolist())) == 5
-    sums = batch_playout(worlds, decision.seat, 77, 5)
-    assert sums is not None
-    one_by_one = [0.0] * len(worlds)
-    for seed in seeds.tolist():
-        values = batch_playout(worlds, decision.seat, seed, 1)
-        assert values is not None
-        one_by_one = [a + b for a, b in zip(one_by_one, values, strict=True)]
-    assert sums == pytest.approx(one_by_one)
-    assert all(0.0 <= s <= 5.0 for s in sums)
+    seeds = playout_seeds(77, 64)
+    assert seeds[0].tolist() == [77, 0, 0, 0, 0]  # the reference path's generator
+    assert len({tuple(row) for row in seeds[1:].tolist()}) == 63
+    assert all(any(row[1:]) for row in seeds[1:].tolist())  # xorshift needs a nonzero state
+    sums = batch_playout(worlds, decision.seat, 77, 64)
+    assert sums is not None and all(0.0 <= s <= 64.0 for s in sums)
+    first = batch_playout(worlds, decision.seat, 77, 1)
+    assert first is not None
+    assert sums != pytest.approx([64 * v for v in first])  # the other 63 are other playouts
+    worlds_again = [w.clone() for w in worlds]
+    assert batch_playout(worlds_again, decision.seat, 77, 64) == sums  # replayable
 
 
 @pytest.mark.parametrize("name", ["familles", "gofish", "panoplies"])

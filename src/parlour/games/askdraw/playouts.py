@@ -7,8 +7,10 @@ times with the playout policy of the reference path (`card_bots.make_playout`, G
 `playout`), transcribed in `kernel.py` draw for draw: the first playout of a batch uses
 `random.Random(seed)` as the reference playout does, so one playout a world gives exactly the
 reference path's values (the 7 familles, Go Fish; Panoplies' joker draws and a match's next
-deals come from a generator of the kernel's own). The values are those of the reference path too
-(`laid_share`, `panoplies_value`), summed over the playouts.
+deals come from a generator of the kernel's own). The batch's other playouts draw the same way
+from xorshift128 generators, which cost nothing to start where a Mersenne Twister costs a
+seeding and a twist of 624 words (a seventh of a playout). The values are those of the
+reference path too (`laid_share`, `panoplies_value`), summed over the playouts.
 
 Without Numba the kernel would run as plain Python, slower than the reference engine: the
 search then keeps its engine playouts (`available`).
@@ -27,8 +29,10 @@ from parlour.games.askdraw import kernel
 from parlour.games.askdraw.loading import load_state, loadable, new_array, rules_of
 
 MAX_STEPS = 400  # a playout's cap on asks, as `make_playout`'s
+_MASK32 = (1 << 32) - 1
 _MASK63 = (1 << 63) - 1
-_GOLDEN = 0x9E3779B97F4A7C15  # spreads the seeds of one batch
+_MASK64 = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
 
 
 def available() -> bool:
@@ -36,10 +40,26 @@ def available() -> bool:
     return HAVE_NUMBA
 
 
+def _splitmix(x: int) -> int:
+    """SplitMix64's output for state `x`: well-mixed 64 bits from any integer."""
+    z = (x + _GOLDEN) & _MASK64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return z ^ (z >> 31)
+
+
 def playout_seeds(seed: int, count: int) -> np.ndarray:
-    """The seeds of a batch: `seed` first (the reference path's seed), then distinct ones."""
-    seeds = [seed & _MASK63] + [(seed + j * _GOLDEN) & _MASK63 for j in range(1, count)]
-    return np.array(seeds, dtype=np.int64)
+    """A batch's generators, a row each (`kernel.playout_many`): first `random.Random(seed)`,
+    the reference path's playout; then distinct xorshift128 states (four nonzero 32-bit words
+    from SplitMix64), whose first seed column only seeds the state's own generator."""
+    rows = np.zeros((count, 5), dtype=np.int64)
+    rows[0, 0] = seed & _MASK63
+    x = seed
+    for j in range(1, count):
+        x = _splitmix(x)
+        y = _splitmix(x)
+        rows[j] = (x & _MASK63, x & _MASK32 or 1, x >> 32, y & _MASK32, y >> 32)
+    return rows
 
 
 def value_mode(state: State) -> int:
