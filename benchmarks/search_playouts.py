@@ -61,21 +61,32 @@ def decisions(name: str, players: int, count: int, seed: int) -> list[Decision]:
     return out
 
 
-def playouts_a_move(name: str, players: int, budget: str, count: int) -> tuple[float, float]:
-    """Median playouts a move on the engine and in the kernel, on the same decisions."""
+def playouts_a_move(
+    name: str, players: int, budget: str, count: int
+) -> tuple[float, float, float, float]:
+    """Median playouts a move on the engine and in the kernel, on the same decisions, and the
+    median seconds a decision took on each path."""
     game = get_game(name)
     engine_spec = f"search:{budget}:4:{PRIORS[name]}:engine"
     kernel_spec = f"search:{budget}"
     make_bot(game, "search:2").act(decisions(name, players, 1, 99)[0])  # compile, warm up
     engine: list[int] = []
     kernel: list[int] = []
+    seconds: dict[str, list[float]] = {engine_spec: [], kernel_spec: []}
     for index, decision in enumerate(decisions(name, players, count, 1000 + players)):
         for spec, out in ((engine_spec, engine), (kernel_spec, kernel)):
             bot = make_bot(game, spec, random.Random(index))
             assert isinstance(bot, SearchBot)
+            start = time.perf_counter()
             bot.act(decision)
+            seconds[spec].append(time.perf_counter() - start)
             out.append(bot.last_playouts)
-    return statistics.median(engine), statistics.median(kernel)
+    return (
+        statistics.median(engine),
+        statistics.median(kernel),
+        statistics.median(seconds[engine_spec]),
+        statistics.median(seconds[kernel_spec]),
+    )
 
 
 def strength(name: str, rounds: int, games: int) -> dict[str, tuple[float, float, float]]:
@@ -113,14 +124,22 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     names = (args.only,) if args.only else GAMES
     print(f"search playouts a move, budget {args.budget} s (medians of {args.decisions} decisions)")
-    print(f"{'game':<10} {'players':>7} {'engine':>8} {'kernel':>8} {'ratio':>7}")
+    print(
+        f"{'game':<10} {'players':>7} {'engine':>8} {'kernel':>8} {'ratio':>7}"
+        f" {'engine s':>9} {'kernel s':>9}"
+    )
     ratios: list[float] = []
     for name in names:
         for players in (2, 3):
-            engine, kernel = playouts_a_move(name, players, args.budget, args.decisions)
+            engine, kernel, engine_s, kernel_s = playouts_a_move(
+                name, players, args.budget, args.decisions
+            )
             ratio = kernel / engine if engine else float("inf")
             ratios.append(ratio)
-            print(f"{name:<10} {players:>7} {engine:>8.0f} {kernel:>8.0f} {ratio:>6.1f}x")
+            print(
+                f"{name:<10} {players:>7} {engine:>8.0f} {kernel:>8.0f} {ratio:>6.1f}x"
+                f" {engine_s:>9.3f} {kernel_s:>9.3f}"
+            )
     print(f"smallest ratio: {min(ratios):.1f}x")
     if args.games:
         print(f"\nsearch:{args.rounds} against memory, 2 players, {args.games} games a path")

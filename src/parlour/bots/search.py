@@ -34,7 +34,7 @@ log = logging.getLogger("parlour.bots")
 Playout = Callable[[State, int, random.Random], float]
 Candidates = Callable[[Decision], Sequence[Any]]
 BatchPlayout = Callable[[Sequence[State], int, int, int], Sequence[float] | None]
-PER_WORLD = 64  # kernel playouts a move per drawn world, under a time budget
+PER_WORLD = 128  # kernel playouts a move per drawn world, under a time budget
 
 
 def parse_budget(text: str | float | int) -> tuple[float | None, int | None]:
@@ -100,6 +100,14 @@ class SearchBot(Bot):
                 moves = []
             return next((m for m in moves if m in legal), legal[0])
 
+    def _batch_size(self, deadline: float | None, per_playout: float, moves: int) -> int:
+        """Playouts a world in this round: `per_world`, fewer when the time left would not
+        cover them (timed on the last round), so that a batch never runs far past the budget."""
+        if deadline is None or per_playout <= 0.0:
+            return self.per_world
+        left = deadline - time.perf_counter()
+        return max(1, min(self.per_world, int(left / (per_playout * moves))))
+
     def _search(self, decision: Decision) -> Any:
         moves = list(self.candidates(decision) if self.candidates else decision.legal_actions)
         if not moves:
@@ -111,6 +119,7 @@ class SearchBot(Bot):
         samples = 0  # playouts per move so far
         rounds = 0
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
+        per_playout = 0.0  # seconds a batched playout took in the last round
         while True:
             if deadline is not None:
                 if rounds and time.perf_counter() >= deadline:
@@ -125,10 +134,14 @@ class SearchBot(Bot):
                 trial.apply(move)
                 trials.append(trial)
             sums = None
+            count = 1
             if self.batch_playout is not None:
-                sums = self.batch_playout(trials, decision.seat, seed, self.per_world)
+                count = self._batch_size(deadline, per_playout, len(moves))
+                start = time.perf_counter()
+                sums = self.batch_playout(trials, decision.seat, seed, count)
+                per_playout = (time.perf_counter() - start) / (count * len(moves))
             if sums is not None:
-                samples += self.per_world
+                samples += count
             else:
                 sums = [self.playout(t, decision.seat, random.Random(seed)) for t in trials]
                 samples += 1

@@ -40,25 +40,31 @@ def available() -> bool:
     return HAVE_NUMBA
 
 
-def _splitmix(x: int) -> int:
-    """SplitMix64's output for state `x`: well-mixed 64 bits from any integer."""
-    z = (x + _GOLDEN) & _MASK64
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
-    return z ^ (z >> 31)
+def _splitmix(z: np.ndarray) -> np.ndarray:
+    """SplitMix64's output for each state of `z` (uint64, wrapping): well-mixed 64 bits."""
+    z = z + np.uint64(_GOLDEN)
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return z ^ (z >> np.uint64(31))
 
 
 def playout_seeds(seed: int, count: int) -> np.ndarray:
     """A batch's generators, a row each (`kernel.playout_many`): first `random.Random(seed)`,
-    the reference path's playout; then distinct xorshift128 states (four nonzero 32-bit words
-    from SplitMix64), whose first seed column only seeds the state's own generator."""
+    the reference path's playout; then distinct xorshift128 states (four 32-bit words from
+    SplitMix64 of the seed's j-th step, never all 0), whose first column only seeds the
+    state's own generator."""
     rows = np.zeros((count, 5), dtype=np.int64)
     rows[0, 0] = seed & _MASK63
-    x = seed
-    for j in range(1, count):
-        x = _splitmix(x)
+    if count > 1:
+        steps = np.arange(1, count, dtype=np.uint64) * np.uint64(_GOLDEN)
+        x = _splitmix(steps + np.uint64(seed & _MASK64))
         y = _splitmix(x)
-        rows[j] = (x & _MASK63, x & _MASK32 or 1, x >> 32, y & _MASK32, y >> 32)
+        low = np.uint64(_MASK32)
+        rows[1:, 0] = (x & np.uint64(_MASK63)).astype(np.int64)
+        rows[1:, 1] = ((x & low) | np.uint64(1)).astype(np.int64)  # odd: never all 0
+        rows[1:, 2] = (x >> np.uint64(32)).astype(np.int64)
+        rows[1:, 3] = (y & low).astype(np.int64)
+        rows[1:, 4] = (y >> np.uint64(32)).astype(np.int64)
     return rows
 
 
