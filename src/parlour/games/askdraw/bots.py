@@ -88,6 +88,9 @@ def laid_share(state: Any, seat: int) -> float:
     return 1.0 / len(leaders) if seat in leaders else 0.0
 
 
+PLAYOUTS = ("kernel", "engine")
+
+
 def search_bot(
     playout: Playout,
     candidates: Callable[[int], Candidates],
@@ -95,23 +98,37 @@ def search_bot(
 ) -> Callable[..., SearchBot]:
     """An ask-and-draw game's `search` bot: the information-set search over `determinize`,
     spending its budget on `candidates(width)` (memory's best few asks) and valuing the
-    positions it reaches by `playout`; `prior` is the game's default weight of that ranking."""
+    positions it reaches by `playout`; `prior` is the game's default weight of that ranking.
+    Its playouts run in the compiled kernel (`playouts.batch_playout`, the same policy and
+    values), or on the reference engine when asked (`engine`) or when the kernel is not
+    compiled here."""
     default_prior = prior
 
     def search(
         budget: str = "0.2",
         width: str = "4",
         prior: str = default_prior,
+        playouts: str = "kernel",
         *,
         rng: random.Random | None = None,
     ) -> SearchBot:
-        """`search[:budget[:width[:prior]]]`: budget in seconds ("0.2") or rounds ("16")."""
+        """`search[:budget[:width[:prior[:playouts]]]]`: budget in seconds ("0.2") or rounds
+        ("16"); playouts in the compiled kernel ("kernel") or on the reference engine
+        ("engine")."""
+        if playouts not in PLAYOUTS:
+            raise ValueError(f"playouts run in the {' or the '.join(PLAYOUTS)}, not {playouts!r}")
+        from parlour.games.askdraw import playouts as kernel_playouts
+
+        batch = None
+        if playouts == "kernel" and kernel_playouts.available():
+            batch = kernel_playouts.batch_playout
         return SearchBot(
             budget,
             playout=playout,
             candidates=candidates(int(width)),
             prior=float(prior),
             rng=rng,
+            batch_playout=batch,
         )
 
     return search

@@ -70,8 +70,11 @@ from typing import Any
 import numpy as np
 
 from parlour.core.mersenne import (
+    BIT_LENGTH,
     BLOCK,
     MT_WORDS,
+    mt_next,
+    mt_seed63,
     njit,
     njit_inline,
     njit_lean,
@@ -911,6 +914,371 @@ def play_many(seeds: Any, bots: Any, r: Any, scores: Any, out: Any) -> None:
             _play_one(st, n, game, bots[i], ints, probs, score)
             _score(st, n, scores[i])
             out[i, 0], out[i, 1], out[i, 2] = st[_G, _TURNS], st[_G, _STATUS], st[_G, _OUT]
+
+
+# ----- search playouts -------------------------------------------------------------------------
+# A search's playouts (`askdraw.playouts`): a loaded state (`askdraw.loading`) played to the end
+# by the fast playout policy of `card_bots.playout_ask` (the 7 familles, Panoplies with its
+# bonuses) or `gofish.bots.playout_ask` (with the ranks claimed during the playout), each draw
+# the one its `random.Random` makes, then valued as `laid_share` or `panoplies_value` value it.
+LAID_SHARE, FIRST_OUT_WINS, RETURNS = 0, 1, 2  # how a playout's end is valued
+STATE_SALT = 0x5A17  # a playout's state generator (Panoplies' jokers, a match's next deals)
+
+
+_FAST = MT_WORDS - 1  # the read position's slot: -1 marks a generator of the fast kind
+_MASK32 = 0xFFFFFFFF
+
+
+@njit_inline
+def _word(mt: Any) -> int:
+    """The next 32-bit word of a playout's generator: `random.Random`'s (the reference seed's
+    playout) or, for the batch's other playouts, Marsaglia's xorshift128 in `mt[0:4]` (no
+    seeding of 624 words and no twist, for playouts nobody replays on the engine)."""
+    if mt[_FAST] >= 0:
+        return mt_next(mt)
+    t = mt[0] ^ ((mt[0] << 11) & _MASK32)
+    mt[0], mt[1], mt[2] = mt[1], mt[2], mt[3]
+    w = mt[3]
+    w = (w ^ (w >> 19)) ^ (t ^ (t >> 8))
+    mt[3] = w
+    return w
+
+
+@njit_inline
+def _below(mt: Any, n: int) -> int:
+    """`_randbelow(n)` (`mersenne.randbelow`) on `_word`."""
+    k = BIT_LENGTH[n] if n < 256 else 64 - _leading_zeros(n)
+    r = _word(mt) >> (32 - k)
+    while r >= n:
+        r = _word(mt) >> (32 - k)
+    return r
+
+
+@njit_inline
+def _leading_zeros(n: int) -> int:
+    bits = 0
+    while n:
+        n >>= 1
+        bits += 1
+    return 64 - bits
+
+
+@njit_inline
+def _random(mt: Any) -> float:
+    """`random.random()`: 53 bits from two words."""
+    a = _word(mt) >> 5
+    b = _word(mt) >> 6
+    return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0)
+
+
+@njit_inline
+def _pick_target(st: Any, n: int, p: int, mt: Any) -> int:
+    """`bots.pick_target`: another player, by hand size (one `random()`)."""
+    total = 0
+    for other in range(n):
+        if other != p:
+            total += st[_SIZE, other]
+    pick = _random(mt) * total
+    target = p
+    for other in range(n):
+        if other != p and st[_SIZE, other]:
+            target = other
+            pick -= st[_SIZE, other]
+            if pick < 0:
+                break
+    return target
+
+
+@njit_inline
+def _playout_card(st: Any, n: int, p: int, mt: Any, tops: Any) -> int:
+    """`card_bots.playout_ask` as `target * cards + card`: a card seen going into another hand
+    (of the heaviest group that has one), else a missing card of a heaviest group from a
+    player picked by hand size; Panoplies weighs one's own character 3 more, the other
+    players' 1 more (`outfit_bonus`)."""
+    outfits = st[_R, _KIND] == OUTFITS
+    step_g, step_m = _steps(st)  # a member's card, without a call per card
+    known = -1
+    known_weight = 0.0
+    top = 0.0
+    ntop = 0
+    for group in range(st[_R, _GROUPS]):
+        k = st[_COUNTS + p, group]
+        if not k:
+            continue
+        weight = k + ((3.0 if group == p else (1.0 if group < n else 0.0)) if outfits else 0.0)
+        if weight > top:
+            top = weight
+            tops[0] = group
+            ntop = 1
+        elif weight == top:
+            tops[ntop] = group
+            ntop += 1
+        if weight > known_weight:
+            for m in range(st[_R, _MEMBERS]):
+                card = group * step_g + m * step_m
+                h = st[_SEEN, card]
+                if h != NOBODY and h != p:
+                    known = h * st[_R, _CARDS] + card
+                    known_weight = weight
+                    break
+    if known >= 0:
+        return known
+    if ntop == 0:  # asking for any group with nothing in hand: a group still in play
+        for group in range(st[_R, _GROUPS]):
+            if st[_LAID, group] == NOBODY:
+                tops[ntop] = group
+                ntop += 1
+    group = tops[0] if ntop == 1 else tops[_below(mt, ntop)]
+    target = _pick_target(st, n, p, mt)
+    # The group's cards not in p's hand: none is laid (the group is in play).
+    k = _below(mt, st[_R, _MEMBERS] - st[_COUNTS + p, group])
+    for m in range(st[_R, _MEMBERS]):
+        card = group * step_g + m * step_m
+        if st[_HOLD, card] != p:
+            if k == 0:
+                return target * st[_R, _CARDS] + card
+            k -= 1
+    return -1  # not reached: a group in play is never whole in one hand
+
+
+@njit_inline
+def _playout_rank(st: Any, n: int, p: int, mt: Any, tops: Any, claims: Any) -> int:
+    """`gofish.bots.playout_ask` as `target * groups + rank`: a rank held that another player
+    claimed (asked for) in this playout or was seen to receive, else one of one's biggest
+    ranks from a player picked by hand size."""
+    groups = st[_R, _GROUPS]
+    step_g, step_m = _steps(st)
+    top = 0
+    ntop = 0
+    for group in range(groups):
+        k = st[_COUNTS + p, group]
+        if not k:
+            continue
+        for t in range(n):
+            if t != p and claims[t, group] and st[_COUNTS + t, group]:
+                return t * groups + group
+        for m in range(st[_R, _MEMBERS]):
+            card = group * step_g + m * step_m
+            h = st[_SEEN, card]
+            if h != NOBODY and h != p and st[_HOLD, card] == h:
+                return h * groups + group
+        if k > top:
+            top = k
+            tops[0] = group
+            ntop = 1
+        elif k == top:
+            tops[ntop] = group
+            ntop += 1
+    group = tops[0] if ntop == 1 else tops[_below(mt, ntop)]
+    return _pick_target(st, n, p, mt) * groups + group
+
+
+@njit_inline
+def _steps(st: Any) -> tuple[int, int]:
+    """A group's m-th card is `group * step_g + m * step_m` (`_member` as two strides)."""
+    if st[_R, _BY_GROUP]:
+        return st[_R, _MEMBERS], 1
+    return 1, st[_R, _GROUPS]
+
+
+@njit_inline
+def _rank_in_group(st: Any, card: int) -> int:
+    """The index of a card among its group's members (`_member`'s k)."""
+    return card % st[_R, _MEMBERS] if st[_R, _BY_GROUP] else card // st[_R, _GROUPS]
+
+
+@njit_inline
+def _seen_after(st: Any, p: int, group: int, shown: int, game: int) -> None:
+    """The cards seen going into a hand (`public_holder`) after an ask, kept by the playout
+    itself so that its states need no tracker: the cards `shown` (a bit per member of
+    `group`: given, or the Bonne pioche) are seen in `p`'s hand unless laid at once; a group
+    laid is seen nowhere; a new deal (the next game of a match) forgets everything."""
+    if st[_G, _GAME] != game:
+        for card in range(st[_R, _CARDS]):
+            st[_SEEN, card] = NOBODY
+        return
+    step_g, step_m = _steps(st)
+    for m in range(st[_R, _MEMBERS]):
+        card = group * step_g + m * step_m
+        if st[_HOLD, card] == NOBODY:
+            st[_SEEN, card] = NOBODY
+        elif shown >> m & 1:
+            st[_SEEN, card] = p
+
+
+@njit_lean
+def _playout(st: Any, n: int, mt: Any, state_mt: Any, ints: Any, tops: Any, claims: Any,
+             max_steps: int) -> None:  # fmt: skip
+    """`make_playout`'s (or Go Fish's `playout`'s) loop: fast asks until the match is over
+    or `max_steps` asks were made; `mt` the playout's generator, `state_mt` the state's."""
+    books = st[_R, _KIND] == BOOKS
+    cards, members = st[_R, _CARDS], st[_R, _MEMBERS]
+    step_g, step_m = _steps(st)
+    if books:
+        for s in range(n):
+            for group in range(st[_R, _GROUPS]):
+                claims[s, group] = 0
+    steps = 0
+    while not st[_G, _DONE] and steps < max_steps:
+        p = st[_G, _TURN]
+        if books:
+            code = _playout_rank(st, n, p, mt, tops, claims)
+            target, ask = code // st[_R, _GROUPS], code % st[_R, _GROUPS]
+            claims[p, ask] = 1
+            if st[_COUNTS + target, ask]:
+                claims[target, ask] = 0  # he gives them all
+            group = ask
+        else:
+            code = _playout_card(st, n, p, mt, tops)
+            target, ask = code // cards, code % cards
+            group = st[_GROUP_OF, ask]
+        # What the ask will show: the cards the target gives, else a card drawn that was
+        # asked for (a Bonne pioche); a plain draw shows nothing but may lay its group.
+        shown = 0
+        if books:
+            if st[_COUNTS + target, group]:
+                for m in range(members):
+                    if st[_HOLD, group * step_g + m * step_m] == target:
+                        shown |= 1 << m
+        elif st[_HOLD, ask] == target:
+            shown = 1 << _rank_in_group(st, ask)
+        ptr = st[_G, _PTR]
+        drawn = st[_DECK, ptr] if ptr < cards else -1
+        drawn_group = st[_GROUP_OF, drawn] if drawn >= 0 else -1
+        if not shown and drawn_group == group and (books or drawn == ask):
+            shown = 1 << _rank_in_group(st, drawn)
+        game = st[_G, _GAME]
+        _ask(st, n, state_mt, ints, p, target, ask)
+        _settle(st, n)
+        if st[_G, _OVER] or st[_G, _PENDING] != NOBODY:
+            _advance(st, n, state_mt)
+        _seen_after(st, p, group, shown, game)
+        if drawn >= 0 and not shown and drawn_group != group:
+            _seen_after(st, p, drawn_group, 0, game)  # a plain draw may lay its group
+        steps += 1
+
+
+@njit_lean
+def _playout_value(st: Any, n: int, seat: int, mode: int) -> float:
+    """The seat's value at the end of a playout: `laid_share` (the win share, or on a cut-off
+    its share among the leaders by groups laid; Go Fish's first player out wins alone under
+    FIRST_OUT_WINS) or `panoplies_value` (its return: 0 when cut off)."""
+    done = st[_G, _DONE]
+    if done and st[_G, _STATUS] == CAPPED:
+        return 0.0  # a draw: nobody wins, every return is 0
+    if mode == RETURNS:
+        if not done:
+            return 0.0
+        if st[_R, _GAMES] == 1:
+            if seat == st[_G, _LAYER]:
+                return 1.0
+            return -1.0 if seat == st[_G, _LOSER] else 0.0
+        best = -st[_LOSSES, 0]  # `Outcome.from_scores` of minus the losses
+        for s in range(n):
+            best = max(best, -st[_LOSSES, s])
+        winners = 0
+        for s in range(n):
+            if -st[_LOSSES, s] == best:
+                winners += 1
+        if winners == n:
+            return 0.0
+        return 1.0 / winners if -st[_LOSSES, seat] == best else -1.0 / (n - winners)
+    if mode == FIRST_OUT_WINS and done and st[_G, _OUT] != NOBODY:
+        return 1.0 if seat == st[_G, _OUT] else 0.0
+    best = 0
+    mine = 0
+    for s in range(n):
+        count = 0
+        for group in range(st[_R, _GROUPS]):
+            if st[_LAID, group] == s:
+                count += 1
+        best = max(best, count)
+        if s == seat:
+            mine = count
+    if mine < best:
+        return 0.0
+    leaders = 0
+    for s in range(n):
+        count = 0
+        for group in range(st[_R, _GROUPS]):
+            if st[_LAID, group] == s:
+                count += 1
+        if count == best:
+            leaders += 1
+    return 1.0 / leaders
+
+
+@njit
+def playout_many(worlds: Any, n: int, seat: int, seeds: Any, mode: int, max_steps: int,
+                 values: Any) -> None:  # fmt: skip
+    """values[w] = the sum over the seeds of `seat`'s value after world w (a loaded state,
+    `worlds[w]`) is played out, each with `random.Random(seed)` as the playout's generator and
+    `random.Random(seed ^ STATE_SALT)` as the state's; every world gets the same seeds (common
+    random numbers, as the search compares the worlds' moves). `seeds[k, 0]` is the seed; a
+    row whose next four words are not all 0 plays with xorshift128 from them instead (the
+    same draws' kind, far cheaper to start)."""
+    count = seeds.shape[0]
+    rows, width = worlds.shape[1], worlds.shape[2]
+    st = np.zeros((rows, width), dtype=np.int64)
+    ints = np.zeros((_SCRATCH_ROWS, width * MAX_SEATS), dtype=np.int64)
+    tops = np.zeros(width, dtype=np.int64)
+    claims = np.zeros((MAX_SEATS, width), dtype=np.int64)
+    base = np.zeros((2, MT_WORDS), dtype=np.int64)
+    mt = np.zeros(MT_WORDS, dtype=np.int64)
+    state_mt = np.zeros(MT_WORDS, dtype=np.int64)
+    for w in range(worlds.shape[0]):
+        values[w] = 0.0
+    # Only the rows a playout reads are copied: the table's, the seats' counts, Panoplies'
+    # mannequins and jokers, the cards seen (the playouts keep them without the tracker, whose
+    # rows are copied only when it is on). Only Panoplies draws from the state's generator
+    # (jokers, a match's next deals).
+    outfits = worlds[0, _R, _KIND] == OUTFITS
+    tracked = worlds[0, _R, _TRACK] or worlds[0, _R, _SAYS]
+    flat = st.reshape(-1)
+    flat[:] = worlds[0].reshape(-1)  # the rows never copied below are never read
+    spans = np.zeros((4, 2), dtype=np.int64)
+    spans[0, 0], spans[0, 1] = 0, (_COUNTS + n) * width
+    spans[1, 0], spans[1, 1] = _JOKERS * width, (_SEEN if outfits else _JOKERS) * width
+    spans[2, 0], spans[2, 1] = _SEEN * width, (rows if tracked else _SEEN + 1) * width
+    for k in range(count):
+        fast = seeds[k, 1] | seeds[k, 2] | seeds[k, 3] | seeds[k, 4]
+        if fast:
+            base[0, _FAST] = -1
+            for j in range(4):
+                base[0, j] = seeds[k, 1 + j]
+        else:
+            mt_seed63(base[0], seeds[k, 0])
+        if outfits:
+            mt_seed63(base[1], seeds[k, 0] ^ STATE_SALT)
+        for w in range(worlds.shape[0]):
+            source = worlds[w].reshape(-1)
+            for span in range(3):
+                a, b = spans[span, 0], spans[span, 1]
+                flat[a:b] = source[a:b]
+            if fast:
+                for j in range(4):
+                    mt[j] = base[0, j]
+                mt[_FAST] = -1
+            else:
+                mt[:] = base[0]
+            if outfits:
+                state_mt[:] = base[1]
+            _playout(st, n, mt, state_mt, ints, tops, claims, max_steps)
+            values[w] += _playout_value(st, n, seat, mode)
+
+
+@njit
+def playout_state(st: Any, n: int, seed: int, max_steps: int) -> None:
+    """One playout of a loaded state, in place (`playout_many`'s, for its seed)."""
+    width = st.shape[1]
+    ints = np.zeros((_SCRATCH_ROWS, width * MAX_SEATS), dtype=np.int64)
+    tops = np.zeros(width, dtype=np.int64)
+    claims = np.zeros((MAX_SEATS, width), dtype=np.int64)
+    mt = np.zeros(MT_WORDS, dtype=np.int64)
+    state_mt = np.zeros(MT_WORDS, dtype=np.int64)
+    mt_seed63(mt, seed)
+    mt_seed63(state_mt, seed ^ STATE_SALT)
+    _playout(st, n, mt, state_mt, ints, tops, claims, max_steps)
 
 
 # ----- the Python side ------------------------------------------------------------------------
