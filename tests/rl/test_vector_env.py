@@ -222,3 +222,24 @@ def test_the_research_docs_training_example_runs(capsys) -> None:
     returns = namespace["returns"]
     assert len(returns) >= 50 and all(-1.0 <= r <= 1.0 for r in returns)
     assert "mean return of the last 200" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("name", KERNEL_GAMES)
+def test_the_protocols_calls_alone_play_the_same_steps(name) -> None:
+    """A kernel without the optional fused passes (`advance`, `view`) is driven by the
+    protocol's calls: the same games, step for step."""
+    runs = []
+    for fused in (True, False):
+        envs = ParlourVectorEnv(name, num_envs=4, opponents=["random", "memory"], max_turns=30)
+        envs._fused = fused
+        obs, info = envs.reset(seed=6)
+        rng = random.Random(1)
+        trace = [obs, info["action_mask"]]
+        for _ in range(70):
+            obs, rewards, terminated, truncated, info = envs.step(
+                _random_actions(info["action_mask"], rng)
+            )
+            trace += [obs, rewards, terminated, truncated, info["seat"], info["action_mask"]]
+        runs.append(trace)
+    for a, b in zip(*runs, strict=True):
+        assert np.array_equal(a, b)

@@ -125,6 +125,10 @@ class ParlourVectorEnv(VectorEnv):
         self._learner = np.zeros(num_envs, np.int64)
         self._ended = np.zeros(num_envs, bool)  # reset at the next step
         self._rngs: list[np.random.Generator] = []
+        # A kernel's optional fused passes (`advance`, `view`), else the protocol's calls.
+        self._fused = hasattr(kernel, "advance") and hasattr(kernel, "view")
+        self._illegal = np.zeros(num_envs, bool)
+        self._movers = np.zeros(num_envs, np.int64)
         if self.self_play:  # every seat played from outside, for good
             everywhere = np.ones(num_envs, bool)
             kernel.seat_bots(self.batch, everywhere, [""] * n, np.zeros((num_envs, n), np.int64))
@@ -154,58 +158,72 @@ class ParlourVectorEnv(VectorEnv):
     ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
         if not self._rngs:
             raise ParlourError("call reset() before playing")
-        actions = np.asarray(actions, np.int64).reshape(self.num_envs)
-        resetting = self._ended.copy()
-        in_range = (actions >= 0) & (actions < self.num_actions)
-        rows = np.arange(self.num_envs)
-        legal = in_range & (self._masks[rows, np.where(in_range, actions, 0)] == 1)
-        illegal = ~resetting & ~legal
-        if illegal.any() and self.illegal == "raise":
-            where = np.flatnonzero(illegal)
-            raise IllegalAction(
-                "not_legal", f"illegal action ids {actions[where][:5].tolist()} in games "
-                f"{where[:5].tolist()}: nothing was played"
-            )  # fmt: skip
-        movers = self.kernel.to_move(self.batch)
-        self.kernel.step(self.batch, np.where(legal, actions, -1))
-        if not self.self_play:
-            self.kernel.play_bots(self.batch)
-        self.kernel.outcome(self.batch, self._returns, self._status)
-        ended = ~resetting & legal & (self._status != STATUS_PLAYING)
+        n_envs, kernel, batch = self.num_envs, self.kernel, self.batch
+        actions = np.asarray(actions, np.int64).reshape(n_envs)
+        resetting = self._ended
+        if self.illegal == "raise":
+            self._refuse_illegal(actions, resetting)
+        if self._fused:  # one pass over the games (the kernel's optional `advance`)
+            illegal, movers = self._illegal, self._movers
+            to_move = np.empty(n_envs, np.int64)
+            kernel.advance(batch, actions, illegal, movers, self._returns, self._status, to_move)
+        else:
+            movers = kernel.to_move(batch)
+            illegal = kernel.step(batch, actions)  # a finished game (resetting) is not moved
+            if not self.self_play:
+                kernel.play_bots(batch)
+            kernel.outcome(batch, self._returns, self._status)
+            to_move = kernel.to_move(batch)
+        ended = (self._status != STATUS_PLAYING) & ~resetting
         # The reward goes to the learner, or in self-play to the seat that moved.
         rewarded = movers if self.self_play else self._learner
+        rows = np.arange(n_envs)
         rewards = np.where(ended, self._returns[rows, np.maximum(rewarded, 0)], 0.0)
         terminated = ended & (self._status == STATUS_FINISHED)
         truncated = ended & (self._status == STATUS_CAPPED)
-        returns = np.where(ended[:, None], self._returns, 0.0)  # before the autoresets
-        if illegal.any():  # "lose": the worst return; the game stays as it was
+        returns = np.where(ended[:, None], self._returns, 0.0)
+        lost = illegal.any()
+        if lost:  # "lose": the worst return; the game stays as it was
             rewards[illegal] = -1.0
             terminated |= illegal
         if resetting.any():
-            self._new_games(np.flatnonzero(resetting))
-            self.kernel.outcome(self.batch, self._returns, self._status)
+            games = np.flatnonzero(resetting)
+            to_move[games] = self._new_games(games)[games]
         self._ended = terminated | truncated
         # The seat observed: the learner's; in self-play the seat to move, or at a game's end
         # (or after an illegal action) the one that moved.
         seats = self._learner
         if self.self_play:
-            to_move = self.kernel.to_move(self.batch)
-            seats = np.where(self._ended | (to_move < 0), movers, to_move)
+            seats = np.where(self._ended, movers, to_move)
         obs = self._observe(seats)
         info = self._info(seats)
         info["returns"], info["_returns"] = returns, ended
-        if illegal.any():
+        if lost:
             info["illegal_action"] = np.where(illegal, actions, -1)
-            info["_illegal_action"] = illegal
+            info["_illegal_action"] = illegal.copy()
         return obs, rewards, terminated, truncated, info
 
+    def _refuse_illegal(self, actions: np.ndarray, resetting: np.ndarray) -> None:
+        """IllegalAction before any game moves, if an action is not legal where it counts."""
+        in_range = (actions >= 0) & (actions < self.num_actions)
+        rows = np.arange(self.num_envs)
+        legal = in_range & (self._masks[rows, np.where(in_range, actions, 0)] == 1)
+        bad = np.flatnonzero(~resetting & ~legal)
+        if bad.size:
+            raise IllegalAction(
+                "not_legal",
+                f"illegal action ids {actions[bad][:5].tolist()} in games {bad[:5].tolist()}: "
+                "nothing was played",
+            )
+
     # ----- helpers ------------------------------------------------------------------------------
-    def _new_games(self, games: np.ndarray) -> None:
+    def _new_games(self, games: np.ndarray) -> np.ndarray:
         """Deal the games `games` from their generators, as the single env's reset does: the
         learner's seat, the deal, the bots' seeds; then the bots play to the learner, and a game
-        over before its first decision is dealt again."""
+        over before its first decision is dealt again. Returns every game's seat to move."""
         n, kernel, batch = self.num_players, self.kernel, self.batch
         pending = games
+        to_move = kernel.to_move(batch)
         while pending.size:
             deal_seeds = np.zeros(self.num_envs, np.int64)
             bot_seeds = np.zeros((self.num_envs, n), np.int64)
@@ -235,11 +253,15 @@ class ParlourVectorEnv(VectorEnv):
             if self.self_play:
                 self._learner[pending] = to_move[pending]
             pending = pending[to_move[pending] < 0]
+        return to_move
 
     def _observe(self, seats: np.ndarray) -> np.ndarray:
         self._seat = np.array(seats, np.int64)
-        self.kernel.observe(self.batch, self._seat, self._obs)
-        self.kernel.masks(self.batch, self._masks)
+        if self._fused:
+            self.kernel.view(self.batch, self._seat, self._obs, self._masks)
+        else:
+            self.kernel.observe(self.batch, self._seat, self._obs)
+            self.kernel.masks(self.batch, self._masks)
         return self._obs.copy()
 
     def _info(self, seats: np.ndarray | None = None) -> dict[str, Any]:

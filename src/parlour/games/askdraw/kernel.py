@@ -989,50 +989,79 @@ def batch_seed_bots(mts: Any, where: Any, bots: Any, seeds: Any) -> None:
                     mt_seed63(mts[i, s], seeds[i, s])
 
 
+@njit_lean
+def _rel(seat: int, observer: int, n: int) -> int:
+    """`seat` counted from `observer` (a branch, not a modulo: observations count many)."""
+    k = seat - observer
+    return k + n if k < 0 else k
+
+
+@njit_lean
+def _mask_one(g: Any, n: int, asks: Any, out: Any) -> None:
+    """`action_mask` of one game: 1 at each legal ask's id, `target * width + card` (Go Fish:
+    `+ rank`), of the seat to move; zeros where the match is over."""
+    out[:] = 0
+    if g[_G, _DONE]:
+        return
+    width = g[_R, _GROUPS] if g[_R, _KIND] == BOOKS else g[_R, _CARDS]
+    p = g[_G, _TURN]
+    nasks = _list_asks(g, p, asks)
+    for target in range(n):
+        if target != p and g[_SIZE, target] > 0:
+            for k in range(nasks):
+                out[target * width + asks[k]] = 1
+
+
+@njit_lean
+def _observe_one(g: Any, n: int, seat: int, starts: Any, o: Any) -> None:
+    """`encoder.encode(state.view(seat), seat)` of one game: only that seat's hand and the
+    public table (seats counted from the observer, as the encoder does)."""
+    o[:] = 0.0
+    o[starts[0] + seat] = 1.0
+    if not g[_G, _DONE]:
+        o[starts[1] + _rel(g[_G, _TURN], seat, n)] = 1.0
+    hand = starts[2]
+    for card in range(g[_R, _CARDS]):
+        if g[_HOLD, card] == seat:
+            o[hand + card] = 1.0
+    for group in range(g[_R, _GROUPS]):
+        o[starts[3] + group] = g[_COUNTS + seat, group]
+        owner = g[_LAID, group]
+        if owner != NOBODY:
+            k = _rel(owner, seat, n)
+            o[starts[6] + group * n + k] = 1.0
+            o[starts[7] + k] += 1.0
+    for k in range(n):
+        other = seat + k
+        o[starts[4] + k] = g[_SIZE, other - n if other >= n else other]
+    o[starts[5]] = g[_R, _CARDS] - g[_G, _PTR]
+    if g[_R, _KIND] == OUTFITS:
+        _observe_outfits(g, n, seat, starts, o)
+
+
 @njit
 def batch_masks(st: Any, n: int, out: Any) -> None:
-    """`action_mask`: 1 at each legal ask's id, `target * width + card` (Go Fish: `+ rank`),
-    of the seat to move; zeros where the match is over."""
+    """`_mask_one` of every game."""
     asks = np.zeros(st.shape[2], dtype=np.int64)
     for i in range(st.shape[0]):
-        g = st[i]
-        out[i, :] = 0
-        if g[_G, _DONE]:
-            continue
-        width = g[_R, _GROUPS] if g[_R, _KIND] == BOOKS else g[_R, _CARDS]
-        p = g[_G, _TURN]
-        nasks = _list_asks(g, p, asks)
-        for target in range(n):
-            if target != p and g[_SIZE, target] > 0:
-                for k in range(nasks):
-                    out[i, target * width + asks[k]] = 1
+        _mask_one(st[i], n, asks, out[i])
 
 
 @njit
 def batch_observe(st: Any, n: int, seats: Any, starts: Any, out: Any) -> None:
-    """`encoder.encode(state.view(seat), seat)` of game i for seat `seats[i]`: only that
-    seat's hand and the public table (seats counted from the observer, as the encoder does)."""
+    """`_observe_one` of game i for seat `seats[i]`."""
     for i in range(st.shape[0]):
-        g, seat, o = st[i], seats[i], out[i]
-        o[:] = 0.0
-        o[starts[0] + seat] = 1.0
-        if not g[_G, _DONE]:
-            o[starts[1] + (g[_G, _TURN] - seat) % n] = 1.0
-        for card in range(g[_R, _CARDS]):
-            if g[_HOLD, card] == seat:
-                o[starts[2] + card] = 1.0
-        for group in range(g[_R, _GROUPS]):
-            o[starts[3] + group] = g[_COUNTS + seat, group]
-            owner = g[_LAID, group]
-            if owner != NOBODY:
-                k = (owner - seat) % n
-                o[starts[6] + group * n + k] = 1.0
-                o[starts[7] + k] += 1.0
-        for k in range(n):
-            o[starts[4] + k] = g[_SIZE, (seat + k) % n]
-        o[starts[5]] = g[_R, _CARDS] - g[_G, _PTR]
-        if g[_R, _KIND] == OUTFITS:
-            _observe_outfits(g, n, seat, starts, o)
+        _observe_one(st[i], n, seats[i], starts, out[i])
+
+
+@njit
+def batch_view(st: Any, n: int, seats: Any, starts: Any, obs: Any, masks: Any) -> None:
+    """`batch_observe` and `batch_masks` in one pass: each game read once, while in cache."""
+    asks = np.zeros(st.shape[2], dtype=np.int64)
+    for i in range(st.shape[0]):
+        g = st[i]
+        _observe_one(g, n, seats[i], starts, obs[i])
+        _mask_one(g, n, asks, masks[i])
 
 
 @njit_lean
@@ -1043,7 +1072,7 @@ def _observe_outfits(g: Any, n: int, seat: int, starts: Any, o: Any) -> None:
     # it again, so only a finished match shows it.
     stripped = g[_G, _LOSER] if g[_G, _DONE] else NOBODY
     for s in range(n):
-        k = (s - seat) % n
+        k = _rel(s, seat, n)
         o[starts[8] + k * chars + s] = 1.0
         if s != stripped:
             for m in range(garments):
@@ -1053,6 +1082,19 @@ def _observe_outfits(g: Any, n: int, seat: int, starts: Any, o: Any) -> None:
             o[starts[11] + k * chars + g[_JOKERS + s, j]] = 1.0
         o[starts[12] + k] = g[_LOSSES, s]
     o[starts[13]] = (g[_G, _GAME] - 1) / max(1, g[_R, _GAMES])
+
+
+@njit_lean
+def _legal(g: Any, n: int, p: int, action: int) -> bool:
+    """Whether seat `p` may play the ask of id `action` (`State._check`)."""
+    books = g[_R, _KIND] == BOOKS
+    width = g[_R, _GROUPS] if books else g[_R, _CARDS]
+    target, ask = action // width, action % width
+    if not (0 <= action < n * width and target != p and g[_SIZE, target] > 0):
+        return False
+    if books:
+        return g[_COUNTS + p, ask] > 0
+    return g[_HOLD, ask] != p and _askable(g, p, _group(g, ask))
 
 
 @njit
@@ -1066,19 +1108,12 @@ def batch_step(st: Any, mts: Any, actions: Any, illegal: Any) -> None:
         illegal[i] = False
         if g[_G, _DONE]:
             continue
-        books = g[_R, _KIND] == BOOKS
-        width = g[_R, _GROUPS] if books else g[_R, _CARDS]
         p, action = g[_G, _TURN], actions[i]
-        target, ask = action // width, action % width
-        ok = 0 <= action < n * width and target != p and g[_SIZE, target] > 0
-        if ok and books:
-            ok = g[_COUNTS + p, ask] > 0
-        elif ok:
-            ok = g[_HOLD, ask] != p and _askable(g, p, _group(g, ask))
-        if not ok:
+        if not _legal(g, n, p, action):
             illegal[i] = True
             continue
-        _turn_call(g, n, mts[i, n], ints, p, target, ask)
+        width = g[_R, _GROUPS] if g[_R, _KIND] == BOOKS else g[_R, _CARDS]
+        _turn_call(g, n, mts[i, n], ints, p, action // width, action % width)
 
 
 @njit
@@ -1096,32 +1131,63 @@ def batch_bots(st: Any, mts: Any, bots: Any) -> None:
 
 
 @njit
+def batch_advance(st: Any, mts: Any, bots: Any, actions: Any, first_out_wins: bool,
+                  illegal: Any, movers: Any, returns: Any, status: Any,
+                  to_move: Any) -> None:  # fmt: skip
+    """`batch_step`, `batch_bots` and `batch_outcome` in one pass, each game read once while
+    in cache; `movers[i]` is the seat that was to move (-1: over), `to_move[i]` the seat to
+    move after (-1: over)."""
+    n = mts.shape[1] - 1
+    ints, probs, score = _scratch(st.shape[2])
+    scores = np.zeros(n, dtype=np.int64)
+    for i in range(st.shape[0]):
+        g = st[i]
+        illegal[i] = False
+        movers[i] = -1 if g[_G, _DONE] else g[_G, _TURN]
+        if not g[_G, _DONE]:
+            p, action = g[_G, _TURN], actions[i]
+            if _legal(g, n, p, action):
+                width = g[_R, _GROUPS] if g[_R, _KIND] == BOOKS else g[_R, _CARDS]
+                _turn_call(g, n, mts[i, n], ints, p, action // width, action % width)
+            else:
+                illegal[i] = True
+            while not g[_G, _DONE] and bots[i, g[_G, _TURN]] != EXTERNAL:
+                p = g[_G, _TURN]
+                target, ask = _bot_ask(g, n, p, bots[i, p], mts[i, p], ints, probs, score)
+                _turn_call(g, n, mts[i, n], ints, p, target, ask)
+        status[i] = _outcome_one(g, n, first_out_wins, returns[i], scores)
+        to_move[i] = -1 if g[_G, _DONE] else g[_G, _TURN]
+
+
+@njit
 def batch_outcome(st: Any, n: int, first_out_wins: bool, returns: Any, status: Any) -> None:
     """Each game's `Outcome.returns` and status (PLAYING, ENDED, STOPPED: capped, or the
     stalled table a correct game never reaches, with no winner)."""
     scores = np.zeros(n, dtype=np.int64)
     for i in range(st.shape[0]):
-        g = st[i]
-        returns[i, :] = 0.0
-        if not g[_G, _DONE]:
-            status[i] = PLAYING
-            continue
-        if g[_G, _STATUS] != FINISHED:
-            status[i] = STOPPED
-            continue
-        status[i] = ENDED
-        scores[:] = 0
-        if g[_R, _KIND] == OUTFITS and g[_R, _GAMES] == 1:
-            _score(g, n, scores)  # +1 for the layer, -1 for the loser: the returns
-            for s in range(n):
-                returns[i, s] = scores[s]
-            continue
-        if g[_R, _KIND] == BOOKS and first_out_wins:  # Go Fish's first player out wins
-            for s in range(n):
-                returns[i, s] = 1.0 if s == g[_G, _OUT] else -1.0 / (n - 1)
-            continue
+        status[i] = _outcome_one(st[i], n, first_out_wins, returns[i], scores)
+
+
+@njit_lean
+def _outcome_one(g: Any, n: int, first_out_wins: bool, row: Any, scores: Any) -> int:
+    """One game's returns into `row` and its status code (`scores`: scratch of n)."""
+    row[:] = 0.0
+    if not g[_G, _DONE]:
+        return PLAYING
+    if g[_G, _STATUS] != FINISHED:
+        return STOPPED
+    scores[:] = 0
+    if g[_R, _KIND] == OUTFITS and g[_R, _GAMES] == 1:
+        _score(g, n, scores)  # +1 for the layer, -1 for the loser: the returns
+        for s in range(n):
+            row[s] = scores[s]
+    elif g[_R, _KIND] == BOOKS and first_out_wins:  # Go Fish's first player out wins
+        for s in range(n):
+            row[s] = 1.0 if s == g[_G, _OUT] else -1.0 / (n - 1)
+    else:
         _score(g, n, scores)  # groups laid, or minus a match's losses
-        _from_scores(scores, n, returns[i])
+        _from_scores(scores, n, row)
+    return ENDED
 
 
 @njit_lean

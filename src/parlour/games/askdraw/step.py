@@ -10,7 +10,9 @@ compiled loops live in `kernel.py` (its disk cache is per file); this module is 
 face: the batch, the bots by name, and the reference states in and out.
 
 Beyond the protocol, `illegal` of `step` is the reference engine's refusal (`IllegalAction`)
-and changes nothing.
+and changes nothing, and two optional members fuse the calls a vector env makes at every step
+into one pass over the games, each read once while in cache: `advance` (step, the bots, the
+outcome and the seats to move) and `view` (observations and masks).
 """
 
 from __future__ import annotations
@@ -128,6 +130,28 @@ class AskDrawStepKernel:
 
     def play_bots(self, batch: Batch) -> None:
         kernel.batch_bots(batch.st, batch.mts, batch.bots)
+
+    def advance(
+        self,
+        batch: Batch,
+        actions: np.ndarray,
+        illegal: np.ndarray,
+        movers: np.ndarray,
+        returns: np.ndarray,
+        status: np.ndarray,
+        to_move: np.ndarray,
+    ) -> None:
+        """`step` (`illegal` where refused), `play_bots` and `outcome` in one pass;
+        `movers`: the seat that was to move (-1: over), `to_move`: the seat to move now."""
+        kernel.batch_advance(
+            batch.st, batch.mts, batch.bots, np.ascontiguousarray(actions, np.int64),
+            self._first_out_wins, illegal, movers, returns, status, to_move,
+        )  # fmt: skip
+
+    def view(self, batch: Batch, seats: np.ndarray, obs: np.ndarray, masks: np.ndarray) -> None:
+        """`observe` and `masks` in one pass."""
+        seat_array = np.ascontiguousarray(seats, np.int64)
+        kernel.batch_view(batch.st, self.num_players, seat_array, self._starts, obs, masks)
 
     def outcome(self, batch: Batch, returns: np.ndarray, status: np.ndarray) -> None:
         n, first_out = self.num_players, self._first_out_wins
