@@ -125,8 +125,13 @@ class ParlourVectorEnv(VectorEnv):
         self._learner = np.zeros(num_envs, np.int64)
         self._ended = np.zeros(num_envs, bool)  # reset at the next step
         self._rngs: list[np.random.Generator] = []
-        # A kernel's optional fused passes (`advance`, `view`), else the protocol's calls.
-        self._fused = hasattr(kernel, "advance") and hasattr(kernel, "view")
+        # A kernel's optional fused passes (`advance_view` with `view_at`, or `advance` with
+        # `view`: each game read once while in cache), else the protocol's calls.
+        self._passes = "protocol"
+        if hasattr(kernel, "advance") and hasattr(kernel, "view"):
+            self._passes = "advance"
+        if hasattr(kernel, "advance_view") and hasattr(kernel, "view_at"):
+            self._passes = "advance_view"
         self._illegal = np.zeros(num_envs, bool)
         self._movers = np.zeros(num_envs, np.int64)
         if self.self_play:  # every seat played from outside, for good
@@ -163,11 +168,16 @@ class ParlourVectorEnv(VectorEnv):
         resetting = self._ended
         if self.illegal == "raise":
             self._refuse_illegal(actions, resetting)
-        if self._fused:  # one pass over the games (the kernel's optional `advance`)
-            illegal, movers = self._illegal, self._movers
-            to_move = np.empty(n_envs, np.int64)
+        illegal, movers = self._illegal, self._movers
+        to_move, seats = np.empty(n_envs, np.int64), np.empty(n_envs, np.int64)
+        viewed = self._passes == "advance_view"
+        if viewed:  # one pass over the games: step, bots, outcome, observation and mask
+            learner = np.full(n_envs, -1, np.int64) if self.self_play else self._learner
+            out = (illegal, movers, self._returns, self._status, to_move, seats)
+            kernel.advance_view(batch, actions, learner, (*out, self._obs, self._masks))
+        elif self._passes == "advance":
             kernel.advance(batch, actions, illegal, movers, self._returns, self._status, to_move)
-        else:
+        else:  # the protocol's calls
             movers = kernel.to_move(batch)
             illegal = kernel.step(batch, actions)  # a finished game (resetting) is not moved
             if not self.self_play:
@@ -182,20 +192,28 @@ class ParlourVectorEnv(VectorEnv):
         terminated = ended & (self._status == STATUS_FINISHED)
         truncated = ended & (self._status == STATUS_CAPPED)
         returns = np.where(ended[:, None], self._returns, 0.0)
-        lost = illegal.any()
+        lost = bool(illegal.any())
         if lost:  # "lose": the worst return; the game stays as it was
             rewards[illegal] = -1.0
             terminated |= illegal
-        if resetting.any():
-            games = np.flatnonzero(resetting)
+        games = np.flatnonzero(resetting)
+        if games.size:
             to_move[games] = self._new_games(games)[games]
         self._ended = terminated | truncated
         # The seat observed: the learner's; in self-play the seat to move, or at a game's end
         # (or after an illegal action) the one that moved.
-        seats = self._learner
-        if self.self_play:
+        if not self.self_play:
+            seats = self._learner.copy()
+        elif not viewed:
             seats = np.where(self._ended, movers, to_move)
-        obs = self._observe(seats)
+        else:
+            seats[games] = to_move[games]
+        if viewed:
+            kernel.view_at(batch, games, seats, self._obs, self._masks)
+            self._seat = seats
+            obs = self._obs.copy()
+        else:
+            obs = self._observe(seats)
         info = self._info(seats)
         info["returns"], info["_returns"] = returns, ended
         if lost:
@@ -257,7 +275,7 @@ class ParlourVectorEnv(VectorEnv):
 
     def _observe(self, seats: np.ndarray) -> np.ndarray:
         self._seat = np.array(seats, np.int64)
-        if self._fused:
+        if self._passes != "protocol":
             self.kernel.view(self.batch, self._seat, self._obs, self._masks)
         else:
             self.kernel.observe(self.batch, self._seat, self._obs)

@@ -1160,6 +1160,58 @@ def batch_advance(st: Any, mts: Any, bots: Any, actions: Any, first_out_wins: bo
 
 
 @njit
+def batch_advance_view(st: Any, mts: Any, bots: Any, actions: Any, first_out_wins: bool,
+                       learner: Any, starts: Any, illegal: Any, movers: Any, returns: Any,
+                       status: Any, to_move: Any, seats: Any, obs: Any,
+                       masks: Any) -> None:  # fmt: skip
+    """`batch_advance`, then `batch_view` of each game while it is in cache: seat
+    `learner[i]`'s observation, or where `learner[i]` is -1 (self-play) the seat to move's, or
+    at the game's end (or after an illegal action) the seat that moved; `seats[i]` says whose.
+    A game over before the step (to be dealt again) is left as it is."""
+    n = mts.shape[1] - 1
+    ints, probs, score = _scratch(st.shape[2])
+    asks = np.zeros(st.shape[2], dtype=np.int64)
+    scores = np.zeros(n, dtype=np.int64)
+    for i in range(st.shape[0]):
+        g = st[i]
+        illegal[i] = False
+        movers[i] = -1 if g[_G, _DONE] else g[_G, _TURN]
+        if g[_G, _DONE]:
+            status[i] = _outcome_one(g, n, first_out_wins, returns[i], scores)
+            to_move[i] = -1
+            continue
+        p, action = g[_G, _TURN], actions[i]
+        if _legal(g, n, p, action):
+            width = g[_R, _GROUPS] if g[_R, _KIND] == BOOKS else g[_R, _CARDS]
+            _turn_call(g, n, mts[i, n], ints, p, action // width, action % width)
+        else:
+            illegal[i] = True
+        while not g[_G, _DONE] and bots[i, g[_G, _TURN]] != EXTERNAL:
+            p = g[_G, _TURN]
+            target, ask = _bot_ask(g, n, p, bots[i, p], mts[i, p], ints, probs, score)
+            _turn_call(g, n, mts[i, n], ints, p, target, ask)
+        status[i] = _outcome_one(g, n, first_out_wins, returns[i], scores)
+        to_move[i] = -1 if g[_G, _DONE] else g[_G, _TURN]
+        seat = learner[i]
+        if seat < 0:
+            seat = movers[i] if g[_G, _DONE] or illegal[i] else to_move[i]
+        seats[i] = seat
+        _observe_one(g, n, seat, starts, obs[i])
+        _mask_one(g, n, asks, masks[i])
+
+
+@njit
+def batch_view_at(st: Any, n: int, games: Any, seats: Any, starts: Any, obs: Any,
+                  masks: Any) -> None:  # fmt: skip
+    """`batch_view` of the games `games` only (those just dealt), for `seats[games[j]]`."""
+    asks = np.zeros(st.shape[2], dtype=np.int64)
+    for i in games:
+        g = st[i]
+        _observe_one(g, n, seats[i], starts, obs[i])
+        _mask_one(g, n, asks, masks[i])
+
+
+@njit
 def batch_outcome(st: Any, n: int, first_out_wins: bool, returns: Any, status: Any) -> None:
     """Each game's `Outcome.returns` and status (PLAYING, ENDED, STOPPED: capped, or the
     stalled table a correct game never reaches, with no winner)."""

@@ -12,7 +12,8 @@ face: the batch, the bots by name, and the reference states in and out.
 Beyond the protocol, `illegal` of `step` is the reference engine's refusal (`IllegalAction`)
 and changes nothing, and two optional members fuse the calls a vector env makes at every step
 into one pass over the games, each read once while in cache: `advance` (step, the bots, the
-outcome and the seats to move) and `view` (observations and masks).
+outcome and the seats to move), `view` (observations and masks), and both at once
+(`advance_view`, with `view_at` for the games dealt after it).
 """
 
 from __future__ import annotations
@@ -152,6 +153,28 @@ class AskDrawStepKernel:
         """`observe` and `masks` in one pass."""
         seat_array = np.ascontiguousarray(seats, np.int64)
         kernel.batch_view(batch.st, self.num_players, seat_array, self._starts, obs, masks)
+
+    def advance_view(
+        self,
+        batch: Batch,
+        actions: np.ndarray,
+        learner: np.ndarray,
+        out: tuple[np.ndarray, ...],
+    ) -> None:
+        """`advance`, then `view` of each game in the same pass (see
+        `kernel.batch_advance_view`): `out` is (illegal, movers, returns, status, to_move,
+        seats, obs, masks); `learner[i]` -1 observes as self-play does."""
+        kernel.batch_advance_view(
+            batch.st, batch.mts, batch.bots, np.ascontiguousarray(actions, np.int64),
+            self._first_out_wins, learner, self._starts, *out,
+        )  # fmt: skip
+
+    def view_at(
+        self, batch: Batch, games: np.ndarray, seats: np.ndarray, obs: np.ndarray,
+        masks: np.ndarray,
+    ) -> None:  # fmt: skip
+        """`view` of the games `games` only, for `seats[games]`."""
+        kernel.batch_view_at(batch.st, self.num_players, games, seats, self._starts, obs, masks)
 
     def outcome(self, batch: Batch, returns: np.ndarray, status: np.ndarray) -> None:
         n, first_out = self.num_players, self._first_out_wins
