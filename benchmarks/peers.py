@@ -425,11 +425,17 @@ def vector_env_steps(name: str, players: int, num_envs: int = 1024) -> Callable[
     _, info = envs.reset(seed=0)
     rng = np.random.default_rng(0)
     last = {"info": info, "ended": np.zeros(num_envs, bool)}
+    rows = np.arange(num_envs)
 
     def steps(i: int) -> int:
         mask = last["info"]["action_mask"]
-        # The legal id of the largest of uniform draws, one per id: uniform among the legal.
-        actions = (rng.random(mask.shape, dtype=np.float32) * mask).argmax(axis=1)
+        # Row i's k-th legal id, k uniform below its count: every legal id in row order, then
+        # one index per row into them (a finished game's row has none; its action is unused).
+        counts = mask.sum(axis=1, dtype=np.int64)
+        legal = np.flatnonzero(mask)
+        pick = np.cumsum(counts) - counts + (rng.random(num_envs) * counts).astype(np.int64)
+        ids = legal[np.minimum(pick, legal.size - 1)] - rows * mask.shape[1]
+        actions = np.where(counts > 0, ids, 0)
         _, _, terminated, truncated, last["info"] = envs.step(actions)
         decided = num_envs - int(last["ended"].sum())
         last["ended"] = terminated | truncated
