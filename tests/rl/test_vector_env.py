@@ -246,3 +246,15 @@ def test_the_protocols_calls_alone_play_the_same_steps(name, opponents) -> None:
     for run in runs[1:]:
         for a, b in zip(runs[0], run, strict=True):
             assert np.array_equal(a, b)
+
+
+def test_a_reset_without_a_seed_goes_on_as_the_single_envs_do() -> None:
+    envs = ParlourVectorEnv("gofish", num_envs=2, opponents=["random"])
+    singles = [ParlourGymEnv("gofish", opponents=["random"]) for _ in range(2)]
+    envs.reset(seed=4)
+    for i, env in enumerate(singles):
+        env.reset(seed=4 + i)
+    obs, info = envs.reset()
+    for i, env in enumerate(singles):
+        ref_obs, ref_info = env.reset()
+        assert np.array_equal(obs[i], ref_obs) and info["seat"][i] == ref_info["seat"]

@@ -142,8 +142,10 @@ class ParlourVectorEnv(VectorEnv):
     def reset(
         self, *, seed: int | Sequence[int] | None = None, options: dict[str, Any] | None = None
     ) -> tuple[np.ndarray, dict[str, Any]]:
-        if seed is None:
-            seeds: Sequence[int | None] = [None] * self.num_envs
+        if seed is None and self._rngs:  # as the single env: the generators go on
+            seeds: Sequence[int | None] | None = None
+        elif seed is None:
+            seeds = [None] * self.num_envs
         elif isinstance(seed, int):
             seeds = [seed + i for i in range(self.num_envs)]
             super().reset(seed=seed)
@@ -151,7 +153,8 @@ class ParlourVectorEnv(VectorEnv):
             seeds = list(seed)
             if len(seeds) != self.num_envs:
                 raise ParlourError(f"{len(seeds)} seeds for {self.num_envs} games")
-        self._rngs = [seeding.np_random(s)[0] for s in seeds]
+        if seeds is not None:
+            self._rngs = [seeding.np_random(s)[0] for s in seeds]
         self._ended[:] = False
         self._new_games(np.arange(self.num_envs))
         self.kernel.outcome(self.batch, self._returns, self._status)
