@@ -27,6 +27,11 @@ machine load hits both alike; rates are per second of this process's CPU time
 - Every registered game that names its peer (the `peer` capability: the same game in OpenSpiel,
   with the same rules), random play on both sides, Parlour through its public `bulk_play`; at
   the `--familles-players` counts. `--no-same-game` skips them.
+- The RL loop (`--games vector`): OpenSpiel's go_fish stepped from Python with its observation
+  tensor at every decision, against the vector env (`parlour.rl.vector_env`, N = 1024 games,
+  self-play: every seat played from Python, a random legal action per game from the mask, the
+  observations built) of every game that offers a step kernel (Go Fish, the 7 familles, ...),
+  at the `--familles-players` counts; decision steps per CPU second.
 - Beggar, with `--beggar`: `beggar_peer.run()` (acinnes/bmn's older `playbmn_cpu.cpp`, as
   written down there, built with g++), when present.
 """
@@ -41,6 +46,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+import numpy as np
 
 sys.path.insert(0, str(Path(__file__).parent))
 from flip7_tournament_peer import TournamentGame
@@ -381,14 +388,98 @@ def same_game_workloads(name: str, players: int) -> dict[str, Callable[[int], in
     }
 
 
-def compare(name: str, works: dict[str, Callable[[int], int]], seconds: float, rounds: int) -> None:
+def go_fish_steps(players: int) -> Callable[[int], int]:
+    """OpenSpiel's go_fish as an RL loop drives it from Python: at every decision the
+    observation tensor of the player to move (`state.observation_tensor()`), its legal actions
+    and a uniformly random one applied; the draws sampled as `openspiel_game` samples them.
+    Counts decision steps."""
+    import pyspiel
+
+    spiel_game = pyspiel.load_game("go_fish", {"players": players})
+
+    def steps(i: int) -> int:
+        rng = random.Random(i)
+        state = spiel_game.new_initial_state()
+        done = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(_sample(state.chance_outcomes(), rng.random()))
+                continue
+            state.observation_tensor()
+            legal = state.legal_actions()
+            state.apply_action(legal[int(rng.random() * len(legal))])
+            done += 1
+        return done
+
+    return steps
+
+
+def vector_env_steps(name: str, players: int, num_envs: int = 1024) -> Callable[[int], int]:
+    """`num_envs` games of `name` in the vector env (`parlour.rl.vector_env`), every seat
+    played from Python as go_fish's are (self-play): a uniformly random legal action per game
+    from `info["action_mask"]`, the observations built at every step. Counts decision steps
+    (a step that only resets a finished game is not one)."""
+    from parlour.rl.vector_env import ParlourVectorEnv
+
+    envs = ParlourVectorEnv(name, num_envs=num_envs, opponents=None, num_players=players)
+    _, info = envs.reset(seed=0)
+    rng = np.random.default_rng(0)
+    last = {"info": info, "ended": np.zeros(num_envs, bool)}
+    rows = np.arange(num_envs)
+
+    def steps(i: int) -> int:
+        mask = last["info"]["action_mask"]
+        # Row i's k-th legal id, k uniform below its count: every legal id in row order, then
+        # one index per row into them (a finished game's row has none; its action is unused).
+        counts = mask.sum(axis=1, dtype=np.int64)
+        legal = np.flatnonzero(mask)
+        pick = np.cumsum(counts) - counts + (rng.random(num_envs) * counts).astype(np.int64)
+        ids = legal[np.minimum(pick, legal.size - 1)] - rows * mask.shape[1]
+        actions = np.where(counts > 0, ids, 0)
+        _, _, terminated, truncated, last["info"] = envs.step(actions)
+        decided = num_envs - int(last["ended"].sum())
+        last["ended"] = terminated | truncated
+        return decided
+
+    steps(0)  # compiled or loaded from the cache before any timing
+    return steps
+
+
+def vector_workloads(players: int) -> dict[str, Callable[[int], int]]:
+    """go_fish's RL loop against the vector env of every game with a step kernel."""
+    from parlour.core.capabilities import offers
+    from parlour.core.registry import game_names, get_game
+
+    out: dict[str, Callable[[int], int]] = {}
+    try:
+        out[f"peer (OpenSpiel go_fish, {players}p)"] = go_fish_steps(players)
+    except ImportError:
+        print("OpenSpiel (pyspiel) is not installed: the go_fish peer is skipped")
+    for name in ("gofish", "familles", "flip7", *game_names()):
+        label = f"vector env {name} ({players}p)"
+        if label in out or name not in game_names() or not offers(get_game(name), "step_kernel"):
+            continue
+        try:
+            out[label] = vector_env_steps(name, players)
+        except Exception as err:  # a table the game cannot seat: say so, time the others
+            print(f"{name} at {players} players: {err}")
+    return out
+
+
+def compare(
+    name: str,
+    works: dict[str, Callable[[int], int]],
+    seconds: float,
+    rounds: int,
+    unit: str = "games",
+) -> None:
     rates: dict[str, list[float]] = {label: [] for label in works}
     for _ in range(rounds):
         for label, work in works.items():
             rates[label].append(rate(work, seconds))
     medians = {label: statistics.median(r) for label, r in rates.items()}
     peer = next(iter(medians.values()))
-    print(f"\n{name} (median of {rounds} rounds, games per CPU second)")
+    print(f"\n{name} (median of {rounds} rounds, {unit} per CPU second)")
     for label, value in medians.items():
         print(f"  {label:28s} {value:12,.0f}   x{value / peer:6.2f}")
 
@@ -398,7 +489,10 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=1.0)
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument(
-        "--games", nargs="+", choices=["flip7", "familles"], default=["flip7", "familles"]
+        "--games",
+        nargs="+",
+        choices=["flip7", "familles", "vector"],
+        default=["flip7", "familles", "vector"],
     )
     parser.add_argument("--familles-players", type=int, nargs="+", default=[2, 3])
     parser.add_argument("--beggar", action="store_true", help="also run beggar_peer.run()")
@@ -415,6 +509,9 @@ def main() -> None:
     for players in args.familles_players if "familles" in args.games else []:
         compare(f"7 familles v go_fish, {players} players, random play",
                 familles_workloads(players), args.seconds, args.rounds)  # fmt: skip
+    for players in args.familles_players if "vector" in args.games else []:
+        compare(f"RL loop v go_fish, {players} players, random legal actions with observations",
+                vector_workloads(players), args.seconds, args.rounds, "steps")  # fmt: skip
     # Every game that names its peer: the same game on both sides.
     from parlour.core.registry import game_names
 

@@ -183,9 +183,11 @@ class ParlourGymEnv(gym.Env):
 
 
 def register_envs() -> list[str]:
-    """Register `parlour/<game>-v0` for every installed game, for `gymnasium.make`.
+    """Register `parlour/<game>-v0` for every installed game, for `gymnasium.make` and
+    `gymnasium.make_vec` (its vector entry point: `parlour.rl.vector_env`).
 
     env = gymnasium.make("parlour/flip7-v0", opponents=["strong"])
+    envs = gymnasium.make_vec("parlour/gofish-v0", num_envs=1024, opponents=["random"])
     """
     from parlour.core.registry import game_names
 
@@ -196,6 +198,7 @@ def register_envs() -> list[str]:
             gym.register(
                 env_id,
                 entry_point="parlour.rl.gym_env:ParlourGymEnv",
+                vector_entry_point="parlour.rl.vector_env:make_vector_env",
                 kwargs={"game": name},
                 disable_env_checker=True,  # the tests run check_env itself
             )

@@ -822,50 +822,77 @@ def _first_pick(st: Any, ntargets: int, nasks: int, ints: Any) -> int:
     return 0
 
 
-@njit_lean
-def _play_one(st: Any, n: int, mts: Any, bots: Any, ints: Any,
-              probs: Any, score: Any) -> None:  # fmt: skip
-    """One game (a match), seat s played by bot `bots[s]`, its generators `mts[s]` (the
-    state's: mts[n]); the seats have no ages, so seat 0 starts."""
+@njit_inline
+def _bot_ask(st: Any, n: int, p: int, bot: int, mt: Any, ints: Any, probs: Any,
+             score: Any) -> tuple[int, int]:  # fmt: skip
+    """The ask (target, card or rank) of seat `p`'s kernel bot `bot`, drawing from its
+    generator `mt`. Inlined into the loops that play bots: a call hands on a dozen values."""
     targets, asks = ints[_TARGETS], ints[_ASKS]
+    ntargets = 0
+    for other in range(n):
+        if other != p and st[_SIZE, other] > 0:
+            targets[ntargets] = other
+            ntargets += 1
+    if bot == RANDOM and st[_R, _KIND] != BOOKS:  # asks counted, not listed
+        nasks = _count_asks(st, p)
+        pick = randbelow(mt, ntargets * nasks)
+        return targets[pick // nasks], _kth_ask(st, p, pick % nasks)
+    nasks = _list_asks(st, p, asks)
+    if bot == RANDOM:  # RandomBot: rng.choice(legal_actions), even of a single ask
+        pick = randbelow(mt, ntargets * nasks)
+    elif ntargets * nasks == 1:  # the other bots play a single ask without a draw
+        pick = 0
+    elif bot == FIRST:
+        pick = _first_pick(st, ntargets, nasks, ints)
+    else:
+        pick = _memory_pick(st, n, p, ntargets, nasks, mt, ints, probs, score)
+    return targets[pick // nasks], asks[pick % nasks]
+
+
+@njit_inline
+def _turn(st: Any, n: int, mt: Any, ints: Any, p: int, target: int, ask: int) -> None:
+    """`State.apply` of a legal ask: the ask, the table settled, the next game of a match
+    dealt, the ask counted and the turn cap. `mt` is the state's generator."""
+    _ask(st, n, mt, ints, p, target, ask)
+    _settle(st, n)  # after every ask: one call site, which the inlined ask does not copy
+    if st[_G, _OVER] or st[_G, _PENDING] != NOBODY:
+        _advance(st, n, mt)
+    st[_G, _TURNS] += 1
+    if not st[_G, _DONE] and st[_R, _CAP] > 0 and st[_G, _TURNS] >= st[_R, _CAP]:
+        st[_G, _DONE] = 1
+        st[_G, _STATUS] = CAPPED
+
+
+@njit_lean
+def _turn_call(st: Any, n: int, mt: Any, ints: Any, p: int, target: int, ask: int) -> None:
+    """`_turn` called, not inlined: the step loops share one compiled copy of the ask (each
+    inlined copy costs seconds of compiling), for the price of a call per ask."""
+    _turn(st, n, mt, ints, p, target, ask)
+
+
+@njit_lean
+def _start(st: Any, n: int, mt: Any) -> None:
+    """A new match on the table, dealt by the state's generator `mt` (already seeded); the
+    seats have no ages, so seat 0 starts."""
     for k in range(_SCALARS):
         st[_G, k] = 0
     st[_G, _PENDING] = NOBODY
     for s in range(n):
         st[_LOSSES, s] = 0
-    _new_game(st, n, mts[n], 0)
-    _advance(st, n, mts[n])
+    _new_game(st, n, mt, 0)
+    _advance(st, n, mt)
+
+
+@njit_lean
+def _play_one(st: Any, n: int, mts: Any, bots: Any, ints: Any,
+              probs: Any, score: Any) -> None:  # fmt: skip
+    """One game (a match), seat s played by bot `bots[s]`, its generators `mts[s]` (the
+    state's: mts[n])."""
+    _start(st, n, mts[n])
     while not st[_G, _DONE]:
         p = st[_G, _TURN]
-        ntargets = 0
-        for other in range(n):
-            if other != p and st[_SIZE, other] > 0:
-                targets[ntargets] = other
-                ntargets += 1
-        if bots[p] == RANDOM and st[_R, _KIND] != BOOKS:  # asks counted, not listed
-            nasks = _count_asks(st, p)
-            pick = randbelow(mts[p], ntargets * nasks)
-            target, ask = targets[pick // nasks], _kth_ask(st, p, pick % nasks)
-        else:
-            nasks = _list_asks(st, p, asks)
-            if bots[p] == RANDOM:  # RandomBot: rng.choice(legal_actions), even of a single ask
-                pick = randbelow(mts[p], ntargets * nasks)
-            elif ntargets * nasks == 1:  # the other bots play a single ask without a draw
-                pick = 0
-            elif bots[p] == FIRST:
-                pick = _first_pick(st, ntargets, nasks, ints)
-            else:
-                pick = _memory_pick(st, n, p, ntargets, nasks, mts[p], ints, probs,
-                                    score)  # fmt: skip
-            target, ask = targets[pick // nasks], asks[pick % nasks]
-        _ask(st, n, mts[n], ints, p, target, ask)
-        _settle(st, n)  # after every ask: one call site, which the inlined ask does not copy
-        if st[_G, _OVER] or st[_G, _PENDING] != NOBODY:
-            _advance(st, n, mts[n])
-        st[_G, _TURNS] += 1
-        if not st[_G, _DONE] and st[_R, _CAP] > 0 and st[_G, _TURNS] >= st[_R, _CAP]:
-            st[_G, _DONE] = 1
-            st[_G, _STATUS] = CAPPED
+        target, ask = _bot_ask(st, n, p, bots[p], mts[p], ints, probs, score)
+        _turn(st, n, mts[n], ints, p, target, ask)
 
 
 @njit_lean
@@ -1279,6 +1306,322 @@ def playout_state(st: Any, n: int, seed: int, max_steps: int) -> None:
     mt_seed63(mt, seed)
     mt_seed63(state_mt, seed ^ STATE_SALT)
     _playout(st, n, mt, state_mt, ints, tops, claims, max_steps)
+# ----- the step API: N games at once (`askdraw.step`) ----------------------------------------
+# A batch is `st` (N games' state arrays, N x _ROWS x width), `mts` (per game its seats' bots'
+# generators, then the state's: N x (n + 1) x MT_WORDS) and `bots` (N x n: each seat's bot code,
+# EXTERNAL for a seat played from outside). These loops are here, not in `step.py`, for the
+# disk cache: they inline the ask and the bots' picks (see the module's docstring).
+EXTERNAL = -1
+RULES_ROW = _R  # a state's rules and bots' flags: the kernel's, not a loaded game's
+# The observation's segments (`askdraw.encoder`), in the order of the `starts` handed to
+# `batch_observe` (-1: a segment the game does not have).
+OBS_SEGMENTS = (
+    "my_seat", "to_move", "hand", "hand_groups", "hand_sizes", "pile_size", "laid_by",
+    "groups_laid", "character", "wearing", "can_lose", "joker_outfits", "losses",
+    "match_progress",
+)  # fmt: skip
+# `batch_outcome`'s codes: the `parlour.rl.step_kernel` STATUS_* ones.
+PLAYING, ENDED, STOPPED = 0, 1, 2
+
+
+@njit
+def _scratch(width: int) -> tuple[Any, Any, Any]:
+    """The scratch arrays of `_ask` and the bots (`play_many`'s)."""
+    ints = np.zeros((_SCRATCH_ROWS, width * MAX_SEATS), dtype=np.int64)
+    probs = np.zeros((width, MAX_SEATS), dtype=np.float64)
+    score = np.zeros(width * MAX_SEATS, dtype=np.float64)
+    return ints, probs, score
+
+
+@njit
+def batch_deal(st: Any, mts: Any, where: Any, seeds: Any) -> None:
+    """Game i where `where[i]`: a new match dealt from `seeds[i]` (the state's generator
+    `Random(seed)`), then what the engine does before the first ask."""
+    n = mts.shape[1] - 1
+    for i in range(st.shape[0]):
+        if where[i]:
+            mt_seed63(mts[i, n], seeds[i])
+            _start(st[i], n, mts[i, n])
+
+
+@njit
+def batch_seed_bots(mts: Any, where: Any, bots: Any, seeds: Any) -> None:
+    """Seat s's bot of game i where `where[i]`: its generator `Random(seeds[i, s])`."""
+    for i in range(mts.shape[0]):
+        if where[i]:
+            for s in range(bots.shape[1]):
+                if bots[i, s] != EXTERNAL:
+                    mt_seed63(mts[i, s], seeds[i, s])
+
+
+@njit_lean
+def _rel(seat: int, observer: int, n: int) -> int:
+    """`seat` counted from `observer` (a branch, not a modulo: observations count many)."""
+    k = seat - observer
+    return k + n if k < 0 else k
+
+
+@njit_lean
+def _mask_one(g: Any, n: int, asks: Any, out: Any) -> None:
+    """`action_mask` of one game: 1 at each legal ask's id, `target * width + card` (Go Fish:
+    `+ rank`), of the seat to move; zeros where the match is over."""
+    out[:] = 0
+    if g[_G, _DONE]:
+        return
+    width = g[_R, _GROUPS] if g[_R, _KIND] == BOOKS else g[_R, _CARDS]
+    p = g[_G, _TURN]
+    nasks = _list_asks(g, p, asks)
+    for target in range(n):
+        if target != p and g[_SIZE, target] > 0:
+            for k in range(nasks):
+                out[target * width + asks[k]] = 1
+
+
+@njit_lean
+def _observe_one(g: Any, n: int, seat: int, starts: Any, o: Any) -> None:
+    """`encoder.encode(state.view(seat), seat)` of one game: only that seat's hand and the
+    public table (seats counted from the observer, as the encoder does)."""
+    o[:] = 0.0
+    o[starts[0] + seat] = 1.0
+    if not g[_G, _DONE]:
+        o[starts[1] + _rel(g[_G, _TURN], seat, n)] = 1.0
+    hand = starts[2]
+    for card in range(g[_R, _CARDS]):
+        if g[_HOLD, card] == seat:
+            o[hand + card] = 1.0
+    for group in range(g[_R, _GROUPS]):
+        o[starts[3] + group] = g[_COUNTS + seat, group]
+        owner = g[_LAID, group]
+        if owner != NOBODY:
+            k = _rel(owner, seat, n)
+            o[starts[6] + group * n + k] = 1.0
+            o[starts[7] + k] += 1.0
+    for k in range(n):
+        other = seat + k
+        o[starts[4] + k] = g[_SIZE, other - n if other >= n else other]
+    o[starts[5]] = g[_R, _CARDS] - g[_G, _PTR]
+    if g[_R, _KIND] == OUTFITS:
+        _observe_outfits(g, n, seat, starts, o)
+
+
+@njit
+def batch_masks(st: Any, n: int, out: Any) -> None:
+    """`_mask_one` of every game."""
+    asks = np.zeros(st.shape[2], dtype=np.int64)
+    for i in range(st.shape[0]):
+        _mask_one(st[i], n, asks, out[i])
+
+
+@njit
+def batch_observe(st: Any, n: int, seats: Any, starts: Any, out: Any) -> None:
+    """`_observe_one` of game i for seat `seats[i]`."""
+    for i in range(st.shape[0]):
+        _observe_one(st[i], n, seats[i], starts, out[i])
+
+
+@njit
+def batch_view(st: Any, n: int, seats: Any, starts: Any, obs: Any, masks: Any) -> None:
+    """`batch_observe` and `batch_masks` in one pass: each game read once, while in cache."""
+    asks = np.zeros(st.shape[2], dtype=np.int64)
+    for i in range(st.shape[0]):
+        g = st[i]
+        _observe_one(g, n, seats[i], starts, obs[i])
+        _mask_one(g, n, asks, masks[i])
+
+
+@njit_lean
+def _observe_outfits(g: Any, n: int, seat: int, starts: Any, o: Any) -> None:
+    """Panoplies' mannequins (seat s plays character s) and the match."""
+    chars, garments = g[_R, _GROUPS], g[_R, _MEMBERS]
+    # The game's loser's mannequin is stripped when it ends (`_on_lay`); a next game dresses
+    # it again, so only a finished match shows it.
+    stripped = g[_G, _LOSER] if g[_G, _DONE] else NOBODY
+    for s in range(n):
+        k = _rel(s, seat, n)
+        o[starts[8] + k * chars + s] = 1.0
+        if s != stripped:
+            for m in range(garments):
+                o[starts[9] + k * garments + m] = g[_WEARING + s, m]
+        o[starts[10] + k] = 1 - g[_SAFE, s]
+        for j in range(g[_NJOKERS, s]):
+            o[starts[11] + k * chars + g[_JOKERS + s, j]] = 1.0
+        o[starts[12] + k] = g[_LOSSES, s]
+    o[starts[13]] = (g[_G, _GAME] - 1) / max(1, g[_R, _GAMES])
+
+
+@njit_lean
+def _legal(g: Any, n: int, p: int, action: int) -> bool:
+    """Whether seat `p` may play the ask of id `action` (`State._check`)."""
+    books = g[_R, _KIND] == BOOKS
+    width = g[_R, _GROUPS] if books else g[_R, _CARDS]
+    target, ask = action // width, action % width
+    if not (0 <= action < n * width and target != p and g[_SIZE, target] > 0):
+        return False
+    if books:
+        return g[_COUNTS + p, ask] > 0
+    return g[_HOLD, ask] != p and _askable(g, p, _group(g, ask))
+
+
+@njit
+def batch_step(st: Any, mts: Any, actions: Any, illegal: Any) -> None:
+    """The seat to move in game i plays `actions[i]`, unless the match is over; an illegal
+    action (`illegal[i]` set) leaves the game as it was."""
+    n = mts.shape[1] - 1
+    ints, _, _ = _scratch(st.shape[2])
+    for i in range(st.shape[0]):
+        g = st[i]
+        illegal[i] = False
+        if g[_G, _DONE]:
+            continue
+        p, action = g[_G, _TURN], actions[i]
+        if not _legal(g, n, p, action):
+            illegal[i] = True
+            continue
+        width = g[_R, _GROUPS] if g[_R, _KIND] == BOOKS else g[_R, _CARDS]
+        _turn_call(g, n, mts[i, n], ints, p, action // width, action % width)
+
+
+@njit
+def batch_bots(st: Any, mts: Any, bots: Any) -> None:
+    """The seated bots move until, in every game, a seat played from outside is to move or
+    the match is over."""
+    n = mts.shape[1] - 1
+    ints, probs, score = _scratch(st.shape[2])
+    for i in range(st.shape[0]):
+        g = st[i]
+        while not g[_G, _DONE] and bots[i, g[_G, _TURN]] != EXTERNAL:
+            p = g[_G, _TURN]
+            target, ask = _bot_ask(g, n, p, bots[i, p], mts[i, p], ints, probs, score)
+            _turn_call(g, n, mts[i, n], ints, p, target, ask)
+
+
+@njit
+def batch_advance(st: Any, mts: Any, bots: Any, actions: Any, first_out_wins: bool,
+                  illegal: Any, movers: Any, returns: Any, status: Any,
+                  to_move: Any) -> None:  # fmt: skip
+    """`batch_step`, `batch_bots` and `batch_outcome` in one pass, each game read once while
+    in cache; `movers[i]` is the seat that was to move (-1: over), `to_move[i]` the seat to
+    move after (-1: over)."""
+    n = mts.shape[1] - 1
+    ints, probs, score = _scratch(st.shape[2])
+    scores = np.zeros(n, dtype=np.int64)
+    for i in range(st.shape[0]):
+        g = st[i]
+        illegal[i] = False
+        movers[i] = -1 if g[_G, _DONE] else g[_G, _TURN]
+        if not g[_G, _DONE]:
+            p, action = g[_G, _TURN], actions[i]
+            if _legal(g, n, p, action):
+                width = g[_R, _GROUPS] if g[_R, _KIND] == BOOKS else g[_R, _CARDS]
+                _turn_call(g, n, mts[i, n], ints, p, action // width, action % width)
+            else:
+                illegal[i] = True
+            while not g[_G, _DONE] and bots[i, g[_G, _TURN]] != EXTERNAL:
+                p = g[_G, _TURN]
+                target, ask = _bot_ask(g, n, p, bots[i, p], mts[i, p], ints, probs, score)
+                _turn_call(g, n, mts[i, n], ints, p, target, ask)
+        status[i] = _outcome_one(g, n, first_out_wins, returns[i], scores)
+        to_move[i] = -1 if g[_G, _DONE] else g[_G, _TURN]
+
+
+@njit
+def batch_advance_view(st: Any, mts: Any, bots: Any, actions: Any, first_out_wins: bool,
+                       learner: Any, starts: Any, illegal: Any, movers: Any, returns: Any,
+                       status: Any, to_move: Any, seats: Any, obs: Any,
+                       masks: Any) -> None:  # fmt: skip
+    """`batch_advance`, then `batch_view` of each game while it is in cache: seat
+    `learner[i]`'s observation, or where `learner[i]` is -1 (self-play) the seat to move's, or
+    at the game's end (or after an illegal action) the seat that moved; `seats[i]` says whose.
+    A game over before the step (to be dealt again) is left as it is."""
+    n = mts.shape[1] - 1
+    ints, probs, score = _scratch(st.shape[2])
+    asks = np.zeros(st.shape[2], dtype=np.int64)
+    scores = np.zeros(n, dtype=np.int64)
+    for i in range(st.shape[0]):
+        g = st[i]
+        illegal[i] = False
+        movers[i] = -1 if g[_G, _DONE] else g[_G, _TURN]
+        if g[_G, _DONE]:
+            status[i] = _outcome_one(g, n, first_out_wins, returns[i], scores)
+            to_move[i] = -1
+            continue
+        p, action = g[_G, _TURN], actions[i]
+        if _legal(g, n, p, action):
+            width = g[_R, _GROUPS] if g[_R, _KIND] == BOOKS else g[_R, _CARDS]
+            _turn_call(g, n, mts[i, n], ints, p, action // width, action % width)
+        else:
+            illegal[i] = True
+        while not g[_G, _DONE] and bots[i, g[_G, _TURN]] != EXTERNAL:
+            p = g[_G, _TURN]
+            target, ask = _bot_ask(g, n, p, bots[i, p], mts[i, p], ints, probs, score)
+            _turn_call(g, n, mts[i, n], ints, p, target, ask)
+        status[i] = _outcome_one(g, n, first_out_wins, returns[i], scores)
+        to_move[i] = -1 if g[_G, _DONE] else g[_G, _TURN]
+        seat = learner[i]
+        if seat < 0:
+            seat = movers[i] if g[_G, _DONE] or illegal[i] else to_move[i]
+        seats[i] = seat
+        _observe_one(g, n, seat, starts, obs[i])
+        _mask_one(g, n, asks, masks[i])
+
+
+@njit
+def batch_view_at(st: Any, n: int, games: Any, seats: Any, starts: Any, obs: Any,
+                  masks: Any) -> None:  # fmt: skip
+    """`batch_view` of the games `games` only (those just dealt), for `seats[games[j]]`."""
+    asks = np.zeros(st.shape[2], dtype=np.int64)
+    for i in games:
+        g = st[i]
+        _observe_one(g, n, seats[i], starts, obs[i])
+        _mask_one(g, n, asks, masks[i])
+
+
+@njit
+def batch_outcome(st: Any, n: int, first_out_wins: bool, returns: Any, status: Any) -> None:
+    """Each game's `Outcome.returns` and status (PLAYING, ENDED, STOPPED: capped, or the
+    stalled table a correct game never reaches, with no winner)."""
+    scores = np.zeros(n, dtype=np.int64)
+    for i in range(st.shape[0]):
+        status[i] = _outcome_one(st[i], n, first_out_wins, returns[i], scores)
+
+
+@njit_lean
+def _outcome_one(g: Any, n: int, first_out_wins: bool, row: Any, scores: Any) -> int:
+    """One game's returns into `row` and its status code (`scores`: scratch of n)."""
+    row[:] = 0.0
+    if not g[_G, _DONE]:
+        return PLAYING
+    if g[_G, _STATUS] != FINISHED:
+        return STOPPED
+    scores[:] = 0
+    if g[_R, _KIND] == OUTFITS and g[_R, _GAMES] == 1:
+        _score(g, n, scores)  # +1 for the layer, -1 for the loser: the returns
+        for s in range(n):
+            row[s] = scores[s]
+    elif g[_R, _KIND] == BOOKS and first_out_wins:  # Go Fish's first player out wins
+        for s in range(n):
+            row[s] = 1.0 if s == g[_G, _OUT] else -1.0 / (n - 1)
+    else:
+        _score(g, n, scores)  # groups laid, or minus a match's losses
+        _from_scores(scores, n, row)
+    return ENDED
+
+
+@njit_lean
+def _from_scores(scores: Any, n: int, out: Any) -> None:
+    """`Outcome.from_scores(...).returns`: the best seats share +1, the others -1."""
+    best = scores[0]
+    for s in range(n):
+        best = max(best, scores[s])
+    winners = 0
+    for s in range(n):
+        if scores[s] == best:
+            winners += 1
+    if winners == n:
+        return
+    share, loser = 1.0 / winners, -1.0 / (n - winners)
+    for s in range(n):
+        out[s] = share if scores[s] == best else loser
 
 
 # ----- the Python side ------------------------------------------------------------------------
@@ -1334,18 +1677,60 @@ def run(
         codes = [[BOT_CODES.get(b, b) for b in row] for row in players]
         bots = np.array(codes, dtype=np.int64).reshape(games, -1)
     n = bots.shape[1]
-    kind, cards = rules[_KIND], rules[_CARDS]
-    # Go Fish's deal may run out of cards (its rules say how many players fit).
-    fits = kind == BOOKS or n * rules[_HAND] <= cards
-    if not 2 <= n <= min(max_seats, MAX_SEATS) or not fits or rules[_HAND] < 1:
+    if n > max_seats:
         raise ValueError(f"{n} hands of {rules[_HAND]} cards do not fit the deck")
-    memory, first = bool((bots == MEMORY).any()), bool((bots == FIRST).any())
-    track = memory or (first and kind == BOOKS)
-    says = first and kind != BOOKS
-    # Hands as bits: card asks by groups of at most _SPAN, every card a bit of an int64.
-    bitmap = kind != BOOKS and rules[_BY_GROUP] and rules[_MEMBERS] <= _SPAN and cards <= 62
-    table = (*rules, int(track), int(says), int(bitmap))
+    track, says = bot_flags(rules[_KIND], bots)
+    table = kernel_table(rules, n, track, says)
     scores = np.zeros((games, n), dtype=np.int64)
     out = np.zeros((games, 3), dtype=np.int64)
     play_many(seed_array, bots, table, scores, out)
     return scores, out
+
+
+def kernel_table(rules: tuple[int, ...], n: int, track: bool, says: bool) -> tuple[int, ...]:
+    """The rules row of a game's state: `rules_tuple`, then the bots' flags (the tracker, the
+    « Pioche ! » answers) and the hands kept as bits where the card asks allow it."""
+    kind, cards = rules[_KIND], rules[_CARDS]
+    # Go Fish's deal may run out of cards (its rules say how many players fit).
+    fits = kind == BOOKS or n * rules[_HAND] <= cards
+    if not 2 <= n <= MAX_SEATS or not fits or rules[_HAND] < 1:
+        raise ValueError(f"{n} hands of {rules[_HAND]} cards do not fit the deck")
+    # Hands as bits: card asks by groups of at most _SPAN, every card a bit of an int64.
+    bitmap = kind != BOOKS and rules[_BY_GROUP] and rules[_MEMBERS] <= _SPAN and cards <= 62
+    return (*rules, int(track), int(says), int(bitmap))
+
+
+def new_batch(table: tuple[int, ...], n: int, count: int) -> tuple[np.ndarray, np.ndarray]:
+    """The state arrays (count x rows x width, the rules row `table` written) and generators
+    (count x (n + 1) x MT_WORDS: the seats' bots', then the state's) of `count` games."""
+    cards = table[_CARDS]
+    width = max(cards, MAX_SEATS, _RULES, _SCALARS)
+    st = np.zeros((count, _ROWS, width), dtype=np.int64)
+    st[:, _R, :_RULES] = table
+    group_of = np.arange(cards) // table[_MEMBERS] if table[_BY_GROUP] else np.arange(cards)
+    st[:, _GROUP_OF, :cards] = group_of if table[_BY_GROUP] else group_of % table[_GROUPS]
+    st[:, _G, _DONE] = 1  # no game dealt yet
+    return st, np.zeros((count, n + 1, MT_WORDS), dtype=np.int64)
+
+
+def set_bot_flags(st: np.ndarray, where: np.ndarray, track: bool, says: bool) -> None:
+    """Whether the games where `where` is true keep the tracker and the « Pioche ! » answers
+    (set before a deal: a deal resets what they keep)."""
+    st[where, _R, _TRACK] = int(track)
+    st[where, _R, _SAYS] = int(says)
+
+
+def bot_flags(kind: int, codes: Any) -> tuple[bool, bool]:
+    """(track, says): what a table of bots (their codes) needs the kernel to keep."""
+    memory = bool((codes == MEMORY).any())
+    first = bool((codes == FIRST).any())
+    return memory or (first and kind == BOOKS), first and kind != BOOKS
+
+
+def to_move(st: np.ndarray) -> np.ndarray:
+    """The seat to move in each game, -1 where the match is over."""
+    return np.where(st[:, _G, _DONE] != 0, -1, st[:, _G, _TURN])
+
+
+def kind_of(table: tuple[int, ...]) -> int:
+    return table[_KIND]

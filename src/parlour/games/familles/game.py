@@ -92,6 +92,13 @@ class Familles(FacesInPackage, Game):
             deal = normalise_deal(deal, len(seat_list), NUM_CARDS, lambda c: parse_card(deck, c))
         return FamillesState(rules, seat_list, seed, deal)
 
+    def step_kernel(self, rules: Any, num_players: int) -> Any:
+        """N games stepped together on the compiled kernel (`askdraw.step`): the vector env's
+        and the search playouts' engine."""
+        from parlour.games.familles.kernel import step_kernel
+
+        return step_kernel(self, rules or FamillesRules(), num_players)
+
     def bulk_play(
         self, rules: Any, seeds: Sequence[int], tables: Sequence[Sequence[str]]
     ) -> list[tuple[tuple[int, ...], tuple[float, ...], int, str]] | None:

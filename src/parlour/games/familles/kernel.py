@@ -18,7 +18,7 @@ import numpy as np
 from parlour.games.askdraw import kernel
 from parlour.games.askdraw.kernel import BOT_CODES, STATUS_NAMES
 
-__all__ = ["BOT_CODES", "STATUS_NAMES", "run"]
+__all__ = ["BOT_CODES", "STATUS_NAMES", "run", "step_kernel"]
 
 NUM_CARDS, FAMILIES, MEMBERS = 42, 7, 6
 
@@ -47,3 +47,22 @@ def run(
     )
     scores, out = kernel.run(seeds, players, rules, max_seats=6)
     return scores, out[:, 0], out[:, 1]
+
+
+def step_kernel(game: Any, rules: Any, num_players: int) -> Any:
+    """N games stepped together (`askdraw.step`) under every variant of the rules."""
+    from parlour.games.askdraw.step import AskDrawStepKernel
+
+    game.check_players(num_players, rules)
+    rules.check_players(num_players)
+    table = kernel.rules_tuple(
+        kernel.FAMILIES,
+        FAMILIES,
+        MEMBERS,
+        rules.hand_size,
+        next_left=rules.next_after_miss == "left",
+        replays=rules.family_replays,
+        ask_any=rules.ask_any_family,
+        max_turns=rules.max_turns,
+    )
+    return AskDrawStepKernel(game, rules, num_players, table)

@@ -74,6 +74,13 @@ class GoFish(FacesInPackage, Game):
             deal = normalise_gofish_deal(deal, len(seat_list), rules)
         return GoFishState(rules, seat_list, seed, deal)
 
+    def step_kernel(self, rules: Any, num_players: int) -> Any:
+        """N games stepped together on the compiled kernel (`askdraw.step`): the vector env's
+        and the search playouts' engine."""
+        from parlour.games.gofish.kernel import step_kernel
+
+        return step_kernel(self, rules or GoFishRules(), num_players)
+
     def bulk_play(
         self, rules: Any, seeds: Sequence[int], tables: Sequence[Sequence[str]]
     ) -> list[BulkOutcome] | None:

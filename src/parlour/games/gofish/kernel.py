@@ -19,7 +19,7 @@ import numpy as np
 from parlour.games.askdraw import kernel
 from parlour.games.askdraw.kernel import BOT_CODES, STATUS_NAMES
 
-__all__ = ["BOT_CODES", "STATUS_NAMES", "run"]
+__all__ = ["BOT_CODES", "STATUS_NAMES", "run", "step_kernel"]
 
 
 def run(
@@ -31,7 +31,13 @@ def run(
     n = players if isinstance(players, int) else len(next(iter(players), ()))
     if n:
         rules.check_players(n)
-    table = kernel.rules_tuple(
+    books, out = kernel.run(seeds, players, rules_table(rules, n))
+    return books, out[:, 0], out[:, 1], out[:, 2]
+
+
+def rules_table(rules: Any, n: int) -> tuple[int, ...]:
+    """The kernel's rules (`kernel.rules_tuple`) of a table of `n` players (0: none yet)."""
+    return kernel.rules_tuple(
         kernel.BOOKS,
         int(rules.ranks),
         int(rules.suits),
@@ -41,5 +47,13 @@ def run(
         first_out=bool(rules.end_on_first_out),
         max_turns=rules.max_turns,
     )
-    books, out = kernel.run(seeds, players, table)
-    return books, out[:, 0], out[:, 1], out[:, 2]
+
+
+def step_kernel(game: Any, rules: Any, num_players: int) -> Any:
+    """N games stepped together (`askdraw.step`) under every option of the rules."""
+    from parlour.games.askdraw.step import AskDrawStepKernel
+
+    game.check_players(num_players, rules)
+    rules.check_players(num_players)
+    table = rules_table(rules, num_players)
+    return AskDrawStepKernel(game, rules, num_players, table, not rules.most_books_wins)

@@ -88,6 +88,13 @@ class Panoplies(FacesInPackage, Game):
             )
         return PanopliesState(rules, seat_list, seed, deal)
 
+    def step_kernel(self, rules: Any, num_players: int) -> Any:
+        """N games stepped together on the compiled kernel (`askdraw.step`): the vector env's
+        and the search playouts' engine."""
+        from parlour.games.panoplies.kernel import step_kernel
+
+        return step_kernel(self, rules or PanopliesRules(), num_players)
+
     def bulk_play(
         self, rules: Any, seeds: Sequence[int], tables: Sequence[Sequence[str]]
     ) -> list[tuple[tuple[int, ...], tuple[float, ...], int, str]] | None:

@@ -18,7 +18,7 @@ import numpy as np
 from parlour.games.askdraw import kernel
 from parlour.games.askdraw.kernel import BOT_CODES, FIRST, MEMORY, RANDOM, STATUS_NAMES
 
-__all__ = ["BOT_CODES", "FIRST", "MEMORY", "RANDOM", "STATUS_NAMES", "run"]
+__all__ = ["BOT_CODES", "FIRST", "MEMORY", "RANDOM", "STATUS_NAMES", "run", "step_kernel"]
 
 MAX_GARMENTS, MAX_CHARS = 10, 12  # every optional family
 
@@ -56,3 +56,25 @@ def run(
     )
     scores, out = kernel.run(seeds, players, rules, max_seats=characters)
     return scores, out[:, 0], out[:, 1]
+
+
+def step_kernel(game: Any, rules: Any, num_players: int) -> Any:
+    """N matches stepped together (`askdraw.step`) under every option of the rules; seat s
+    plays character s."""
+    from parlour.games.askdraw.step import AskDrawStepKernel
+
+    game.check_players(num_players, rules)
+    rules.check_players(num_players)
+    ward = rules.wardrobe
+    table = kernel.rules_tuple(
+        kernel.OUTFITS,
+        len(ward.characters),
+        len(ward.garments),
+        rules.deal_size(num_players),
+        by_group=False,
+        next_left=rules.next_after_miss == "left",
+        replays=rules.outfit_replays,
+        games=rules.games,
+        max_turns=rules.max_turns,
+    )
+    return AskDrawStepKernel(game, rules, num_players, table)

@@ -1,0 +1,303 @@
+"""A vectorized Gymnasium environment: N games stepped together in the game's compiled step
+kernel (`parlour.rl.step_kernel`), for reinforcement learning at the kernel's speed.
+
+    import gymnasium as gym
+    import parlour.rl.gym_env  # registers parlour/<game>-v0
+
+    envs = gym.make_vec("parlour/gofish-v0", num_envs=1024, opponents=["random", "memory"])
+    obs, info = envs.reset(seed=1)
+    actions = ...  # one legal id per game: info["action_mask"] is N x actions
+    obs, rewards, terminated, truncated, info = envs.step(actions)
+
+Each game is the single environment's (`ParlourGymEnv`): the same observation layout and action
+ids, `info["action_mask"]` and `info["seat"]`, rewards from `Outcome.returns` at the end, the
+turn cap as a truncation, and the same games: `reset(seed=s)` seeds game i's generator with
+`s + i`, and it draws the learner's seat, the deal and the bots' seeds as the single env does,
+so that game i plays exactly what `ParlourGymEnv.reset(seed=s + i)` plays for the same actions.
+The opponents are named as there, among the bots the kernel plays itself (`random`, `memory`,
+`first` in the ask-and-draw games). A game that ends is reset at the next step (Gymnasium's
+next-step autoreset): that step's action is ignored and it returns the new game's first
+observation with a reward of 0.
+
+In self-play (`opponents=None`, or `self_play=True`) the caller plays every seat: the
+observation is the seat to move's (`info["seat"]`; at a game's end the seat that made the last
+move), the reward that of the seat that moved, and `info["returns"]` every seat's returns, as
+each game ends. Each new game draws only its deal from its generator.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+from gymnasium.utils import seeding
+from gymnasium.vector import AutoresetMode, VectorEnv
+from gymnasium.vector.utils import batch_space
+
+from parlour.core.capabilities import offers
+from parlour.core.errors import IllegalAction, ParlourError
+from parlour.core.game import Game
+from parlour.rl.encoding import (
+    check_table,
+    make_encoder,
+    resolve_game,
+    resolve_rules,
+    with_turn_cap,
+)
+from parlour.rl.gym_env import ILLEGAL_CHOICES
+from parlour.rl.step_kernel import STATUS_CAPPED, STATUS_FINISHED, STATUS_PLAYING
+
+SEED_BOUND = 2**62  # the single env's draws of a deal seed and a bot's seed
+
+
+class ParlourVectorEnv(VectorEnv):
+    """`num_envs` games of one game, with fixed rules and table, in its step kernel.
+
+    `opponents`: the bots of the other seats, by name (None: self-play); `seat`: the learner's
+    seat, or None to draw it at every new game; `num_players`: the table in self-play (default
+    2, or one more than the opponents named); `illegal`: "lose" ends that game with reward -1
+    and `info["illegal_action"]`, "raise" raises IllegalAction before any game moves.
+    """
+
+    metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": []}
+
+    def __init__(
+        self,
+        game: Game | str,
+        num_envs: int = 1,
+        opponents: Sequence[str] | None = ("random",),
+        rules: Any = None,
+        seat: int | None = None,
+        max_turns: int | None = None,
+        illegal: str = "lose",
+        self_play: bool = False,
+        num_players: int | None = None,
+    ) -> None:
+        self.game = resolve_game(game)
+        self.rules = with_turn_cap(resolve_rules(self.game, rules), max_turns)
+        self.self_play = self_play or opponents is None
+        named = None if opponents is None else len(opponents) + 1
+        n = num_players or named or 2
+        if not self.self_play and n != named:
+            raise ParlourError(f"{len(opponents or ())} opponents seat {named} players, not {n}")
+        check_table(self.game, self.rules, n)
+        if num_envs < 1:
+            raise ParlourError(f"num_envs must be at least 1, not {num_envs}")
+        if seat is not None and (self.self_play or not 0 <= seat < n):
+            raise ParlourError(f"seat must be between 0 and {n - 1} (and not in self-play)")
+        if illegal not in ILLEGAL_CHOICES:
+            raise ParlourError(f"illegal must be one of {', '.join(ILLEGAL_CHOICES)}")
+        kernel = self.game.step_kernel(self.rules, n) if offers(self.game, "step_kernel") else None
+        if kernel is None:
+            raise ParlourError(
+                f"{self.game.name} has no step kernel; make_vec(..., vectorization_mode='sync') "
+                "steps single environments instead"
+            )
+        self.kernel = kernel
+        self.opponent_specs = [] if self.self_play else list(opponents or ())
+        for spec in self.opponent_specs:
+            if spec not in kernel.bot_names():
+                raise ParlourError(
+                    f"the {self.game.name} vector env plays its opponents in compiled code: "
+                    f"{', '.join(kernel.bot_names())}, not {spec!r} (ParlourGymEnv plays any bot)"
+                )
+        self.num_envs = num_envs
+        self.num_players = n
+        self.fixed_seat = seat
+        self.illegal = illegal
+        self.num_actions = kernel.num_actions
+        encoder = make_encoder(self.game, self.rules, n)
+        self.single_observation_space = spaces.Box(
+            encoder.low, encoder.high, (encoder.size,), np.float32
+        )
+        self.observation_space = batch_space(self.single_observation_space, num_envs)
+        self.single_action_space = spaces.Discrete(self.num_actions)
+        self.action_space = spaces.MultiDiscrete(np.full(num_envs, self.num_actions))
+        self.batch = kernel.new_batch(num_envs)
+        self._obs = np.zeros((num_envs, encoder.size), np.float32)
+        self._masks = np.zeros((num_envs, self.num_actions), np.int8)
+        self._returns = np.zeros((num_envs, n), np.float64)
+        self._status = np.zeros(num_envs, np.int8)
+        self._seat = np.zeros(num_envs, np.int64)  # the seat whose observation is given
+        self._learner = np.zeros(num_envs, np.int64)
+        self._ended = np.zeros(num_envs, bool)  # reset at the next step
+        self._rngs: list[np.random.Generator] = []
+        # A kernel's optional fused passes (`advance_view` with `view_at`, or `advance` with
+        # `view`: each game read once while in cache), else the protocol's calls.
+        self._passes = "protocol"
+        if hasattr(kernel, "advance") and hasattr(kernel, "view"):
+            self._passes = "advance"
+        if hasattr(kernel, "advance_view") and hasattr(kernel, "view_at"):
+            self._passes = "advance_view"
+        self._illegal = np.zeros(num_envs, bool)
+        self._movers = np.zeros(num_envs, np.int64)
+        if self.self_play:  # every seat played from outside, for good
+            everywhere = np.ones(num_envs, bool)
+            kernel.seat_bots(self.batch, everywhere, [""] * n, np.zeros((num_envs, n), np.int64))
+
+    # ----- gymnasium API ----------------------------------------------------------------------
+    def reset(
+        self, *, seed: int | Sequence[int] | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[np.ndarray, dict[str, Any]]:
+        if seed is None and self._rngs:  # as the single env: the generators go on
+            seeds: Sequence[int | None] | None = None
+        elif seed is None:
+            seeds = [None] * self.num_envs
+        elif isinstance(seed, int):
+            seeds = [seed + i for i in range(self.num_envs)]
+            super().reset(seed=seed)
+        else:
+            seeds = list(seed)
+            if len(seeds) != self.num_envs:
+                raise ParlourError(f"{len(seeds)} seeds for {self.num_envs} games")
+        if seeds is not None:
+            self._rngs = [seeding.np_random(s)[0] for s in seeds]
+        self._ended[:] = False
+        self._new_games(np.arange(self.num_envs))
+        self.kernel.outcome(self.batch, self._returns, self._status)
+        obs = self._observe(self._learner)
+        return obs, self._info()
+
+    def step(
+        self, actions: Any
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+        if not self._rngs:
+            raise ParlourError("call reset() before playing")
+        n_envs, kernel, batch = self.num_envs, self.kernel, self.batch
+        actions = np.asarray(actions, np.int64).reshape(n_envs)
+        resetting = self._ended
+        if self.illegal == "raise":
+            self._refuse_illegal(actions, resetting)
+        illegal, movers = self._illegal, self._movers
+        to_move, seats = np.empty(n_envs, np.int64), np.empty(n_envs, np.int64)
+        viewed = self._passes == "advance_view"
+        if viewed:  # one pass over the games: step, bots, outcome, observation and mask
+            learner = np.full(n_envs, -1, np.int64) if self.self_play else self._learner
+            out = (illegal, movers, self._returns, self._status, to_move, seats)
+            kernel.advance_view(batch, actions, learner, (*out, self._obs, self._masks))
+        elif self._passes == "advance":
+            kernel.advance(batch, actions, illegal, movers, self._returns, self._status, to_move)
+        else:  # the protocol's calls
+            movers = kernel.to_move(batch)
+            illegal = kernel.step(batch, actions)  # a finished game (resetting) is not moved
+            if not self.self_play:
+                kernel.play_bots(batch)
+            kernel.outcome(batch, self._returns, self._status)
+            to_move = kernel.to_move(batch)
+        ended = (self._status != STATUS_PLAYING) & ~resetting
+        # The reward goes to the learner, or in self-play to the seat that moved.
+        rewarded = movers if self.self_play else self._learner
+        rows = np.arange(n_envs)
+        rewards = np.where(ended, self._returns[rows, np.maximum(rewarded, 0)], 0.0)
+        terminated = ended & (self._status == STATUS_FINISHED)
+        truncated = ended & (self._status == STATUS_CAPPED)
+        returns = np.where(ended[:, None], self._returns, 0.0)
+        lost = bool(illegal.any())
+        if lost:  # "lose": the worst return; the game stays as it was
+            rewards[illegal] = -1.0
+            terminated |= illegal
+        games = np.flatnonzero(resetting)
+        if games.size:
+            to_move[games] = self._new_games(games)[games]
+        self._ended = terminated | truncated
+        # The seat observed: the learner's; in self-play the seat to move, or at a game's end
+        # (or after an illegal action) the one that moved.
+        if not self.self_play:
+            seats = self._learner.copy()
+        elif not viewed:
+            seats = np.where(self._ended, movers, to_move)
+        else:
+            seats[games] = to_move[games]
+        if viewed:
+            kernel.view_at(batch, games, seats, self._obs, self._masks)
+            self._seat = seats
+            obs = self._obs.copy()
+        else:
+            obs = self._observe(seats)
+        info = self._info(seats)
+        info["returns"], info["_returns"] = returns, ended
+        if lost:
+            info["illegal_action"] = np.where(illegal, actions, -1)
+            info["_illegal_action"] = illegal.copy()
+        return obs, rewards, terminated, truncated, info
+
+    def _refuse_illegal(self, actions: np.ndarray, resetting: np.ndarray) -> None:
+        """IllegalAction before any game moves, if an action is not legal where it counts."""
+        in_range = (actions >= 0) & (actions < self.num_actions)
+        rows = np.arange(self.num_envs)
+        legal = in_range & (self._masks[rows, np.where(in_range, actions, 0)] == 1)
+        bad = np.flatnonzero(~resetting & ~legal)
+        if bad.size:
+            raise IllegalAction(
+                "not_legal",
+                f"illegal action ids {actions[bad][:5].tolist()} in games {bad[:5].tolist()}: "
+                "nothing was played",
+            )
+
+    # ----- helpers ------------------------------------------------------------------------------
+    def _new_games(self, games: np.ndarray) -> np.ndarray:
+        """Deal the games `games` from their generators, as the single env's reset does: the
+        learner's seat, the deal, the bots' seeds; then the bots play to the learner, and a game
+        over before its first decision is dealt again. Returns every game's seat to move."""
+        n, kernel, batch = self.num_players, self.kernel, self.batch
+        pending = games
+        to_move = kernel.to_move(batch)
+        while pending.size:
+            deal_seeds = np.zeros(self.num_envs, np.int64)
+            bot_seeds = np.zeros((self.num_envs, n), np.int64)
+            for i in pending.tolist():
+                rng = self._rngs[i]
+                if not self.self_play:
+                    fixed = self.fixed_seat
+                    self._learner[i] = fixed if fixed is not None else int(rng.integers(n))
+                deal_seeds[i] = int(rng.integers(SEED_BOUND))
+                if not self.self_play:
+                    others = [s for s in range(n) if s != self._learner[i]]
+                    for s in others:  # in the opponents' order, as their seats go round
+                        bot_seeds[i, s] = int(rng.integers(SEED_BOUND))
+            where = np.zeros(self.num_envs, bool)
+            where[pending] = True
+            if not self.self_play:
+                for seat in range(n):  # one table of bots per learner's seat
+                    sitting = where & (self._learner == seat)
+                    if sitting.any():
+                        specs = list(self.opponent_specs)
+                        specs.insert(seat, "")
+                        kernel.seat_bots(batch, sitting, specs, bot_seeds)
+            kernel.deal(batch, where, deal_seeds)
+            if not self.self_play:
+                kernel.play_bots(batch)
+            to_move = kernel.to_move(batch)
+            if self.self_play:
+                self._learner[pending] = to_move[pending]
+            pending = pending[to_move[pending] < 0]
+        return to_move
+
+    def _observe(self, seats: np.ndarray) -> np.ndarray:
+        self._seat = np.array(seats, np.int64)
+        if self._passes != "protocol":
+            self.kernel.view(self.batch, self._seat, self._obs, self._masks)
+        else:
+            self.kernel.observe(self.batch, self._seat, self._obs)
+            self.kernel.masks(self.batch, self._masks)
+        return self._obs.copy()
+
+    def _info(self, seats: np.ndarray | None = None) -> dict[str, Any]:
+        seat = self._learner if seats is None else seats
+        return {"action_mask": self._masks.copy(), "seat": np.array(seat, np.int64)}
+
+
+def make_vector_env(num_envs: int = 1, game: Game | str = "familles", **kwargs: Any) -> VectorEnv:
+    """`gymnasium.make_vec`'s vector entry point of `parlour/<game>-v0`: the kernel's vector
+    env, or, for a game without a step kernel, single envs stepped one after the other."""
+    found = resolve_game(game)
+    if offers(found, "step_kernel"):
+        return ParlourVectorEnv(found, num_envs, **kwargs)
+    if kwargs.get("self_play") or ("opponents" in kwargs and kwargs["opponents"] is None):
+        raise ParlourError(f"{found.name} has no step kernel: no self-play vector env")
+    from parlour.rl.gym_env import ParlourGymEnv
+
+    return gym.vector.SyncVectorEnv([lambda: ParlourGymEnv(found, **kwargs)] * num_envs)
