@@ -3,8 +3,9 @@
     python benchmarks/flip7_ladder.py --games 20000 --workers 2
     python benchmarks/flip7_ladder.py --games 2000 --only expert,strong
 
-The tables: `expert` vs `strong` heads-up, `expert` with three `strong`, and `easy` vs
-`medium`, `medium` vs `hard`, `hard` vs `expert` heads-up. Same method as
+The tables: `expert` vs `strong` heads-up, `expert` with three `strong`, and the ladder's
+steps `medium` vs `easy` and `hard` vs `medium` heads-up (`hard` is `strong`, so the last step,
+`expert` vs `hard`, is the first table). Same method as
 flip7_tournament.py (its `run_table`: each game from its own seed, seats rotated, ties
 shared, Wilson 95% intervals); prints a Markdown table, and JSON with --out.
 """
@@ -25,7 +26,6 @@ TABLES = [
     "expert,strong,strong,strong",
     "medium,easy",
     "hard,medium",
-    "expert,hard",
 ]
 
 

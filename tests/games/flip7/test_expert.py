@@ -140,3 +140,9 @@ def test_the_chasers_peak_matches_a_hand_count() -> None:
     assert peak[5] == pytest.approx(0.5)  # the 5 first: a bust holding 5
     # The 7 first (12), then the 5 busts: held 12.
     assert peak[12] == pytest.approx(0.5)
+    # A Freeze among them: drawn first (1 in 3), it stops the chase on 5.
+    counts[19] = 1
+    peak = peak_distribution(counts, [5], [], 15)
+    assert peak.sum() == pytest.approx(1.0)
+    assert peak[5] == pytest.approx(1 / 3 + 1 / 3)
+    assert peak[12] == pytest.approx(1 / 3)

@@ -166,7 +166,8 @@ def point_mass(points: int) -> np.ndarray:
 @njit(cache=True)
 def _peak(counts: np.ndarray, n0: int, m0: int, bonus: int, top: int) -> np.ndarray:
     """P(M = m), M the points in front of a player who hits until he busts (M: the points he
-    had before the duplicate), makes a Flip 7 (the bonus included) or empties the deck.
+    had before the duplicate), makes a Flip 7 (the bonus included), draws a Freeze (alone in
+    the round, he must freeze himself: counts[19] is the Freezes left) or empties the deck.
 
     A forward sweep of the probability of reaching each hand, in the solver's model (numbers and
     modifiers from the cards left, action cards only delaying the next one); a child hand always
@@ -174,7 +175,8 @@ def _peak(counts: np.ndarray, n0: int, m0: int, bonus: int, top: int) -> np.ndar
     """
     plus_values = np.array([2, 4, 6, 8, 10, 0])
     out = np.zeros(top + 1)
-    total = 0
+    freezes = counts[19]
+    total = freezes  # the other action cards only delay the next card that matters
     for i in range(19):
         total += counts[i]
     k0 = 0
@@ -207,9 +209,10 @@ def _peak(counts: np.ndarray, n0: int, m0: int, bonus: int, top: int) -> np.ndar
             mult = 2 if mmask >> 5 & 1 else 1
             score = min(number_sum * mult + plus, top)
             deck = total - (k - k0) - (j - j0)
-            if deck <= 0:
+            if deck <= freezes:
                 out[score] += p
                 continue
+            out[score] += p * freezes / deck
             for v in range(13):
                 left = counts[v]
                 if nmask >> v & 1 and not n0 >> v & 1:
@@ -232,12 +235,13 @@ def _peak(counts: np.ndarray, n0: int, m0: int, bonus: int, top: int) -> np.ndar
 def peak_distribution(
     counts: np.ndarray, numbers: list[int], modifiers: list[int], bonus: int
 ) -> np.ndarray:
-    """P(M = m), m = 0..MAX_ROUND: see `_peak`. `counts`: the deck by card code."""
+    """P(M = m), m = 0..MAX_ROUND: see `_peak`. `counts`: the deck by card code (Freeze
+    included: a lone chaser who draws one stops there)."""
     n0 = 0
     for v in numbers:
         n0 |= 1 << v
     m0 = 0
     for c in modifiers:
         m0 |= 1 << (c - 13)
-    deck = np.asarray(counts[:19], dtype=np.int64)
+    deck = np.asarray(counts[:20], dtype=np.int64)  # numbers, modifiers, Freeze
     return _peak(deck, n0, m0, bonus, MAX_ROUND)
