@@ -18,6 +18,7 @@ an approximation for the rounds after.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -25,7 +26,8 @@ from typing import Any
 import numpy as np
 
 from parlour.bots.base import Decision
-from parlour.games.flip7.bots import Flip7Bot, model_hand, optimal_stays
+from parlour.games.flip7.bots import Flip7Bot, model_hand, scoring_counts
+from parlour.games.flip7.cards import X2, plus_value
 from parlour.games.flip7.expert_values import (
     MAX_ROUND,
     TARGET,
@@ -35,7 +37,8 @@ from parlour.games.flip7.expert_values import (
     peak_distribution,
     point_mass,
 )
-from parlour.games.flip7.public import Table
+from parlour.games.flip7.public import Table, score_of
+from parlour.games.flip7.solver import MODEL_KINDS
 
 _GAINS = np.arange(MAX_ROUND + 1)
 FLIP_THREE_NUMBERS = 2  # numbers a Flip Three adds on average (79 of the 94 cards are numbers)
@@ -60,11 +63,14 @@ def beat_chances(table: Table, total: int, banked: np.ndarray) -> np.ndarray:
     """For each x = 0..MAX_ROUND, my chance to beat a player who ends this round on his
     `total` plus a draw from `banked`, when I end it on my total plus x."""
     shift = TARGET - table.target  # the tables are made for TARGET: same distance to go
-    w = end_values(len(table.totals))
-    me = np.clip(table.totals[table.seat] + shift + _GAINS, 0, TOP)
-    support = np.nonzero(banked)[0]
-    theirs = np.clip(total + shift + support, 0, TOP)
-    return w[np.ix_(me, theirs)] @ banked[support]
+    w = end_values(len(table.totals))  # with a round's margin: the totals below are slices
+    mine = min(max(table.totals[table.seat] + shift, 0), TOP)
+    theirs = min(max(total + shift, 0), TOP)
+    support = np.flatnonzero(banked)
+    if len(support) == 1:  # a known result: one column
+        y = int(support[0])
+        return w[mine : mine + MAX_ROUND + 1, theirs + y] * banked[y]
+    return w[mine : mine + MAX_ROUND + 1, theirs : theirs + MAX_ROUND + 1] @ banked
 
 
 CHASE_REACH = 40  # points a round may well bring: beyond, the chase of the end is not modelled
@@ -128,6 +134,58 @@ def flip_three_outcome(table: Table, seat: int) -> np.ndarray:
     return out
 
 
+def one_card_worth(counts: Sequence[int], table: Table, bonus: int, util: np.ndarray) -> float:
+    """Worth of taking exactly one more scoring card and staying: a lower bound on hitting
+    (`bots.one_step_worth` with the score worked out by hand, as this runs at every decision)."""
+    me = table.seat
+    numbers, modifiers = table.numbers[me], table.modifiers[me]
+    size = sum(counts[:MODEL_KINDS])
+    if size == 0:
+        return -math.inf
+    number_sum = sum(numbers)
+    doubled = X2 in modifiers
+    mult = 2 if doubled else 1
+    plus = sum(plus_value(m) for m in modifiers)
+    seventh = bonus if len(numbers) == 6 else 0
+    top = len(util) - 1
+    total = 0.0
+    for card in range(13):
+        left = counts[card]
+        if left:
+            points = 0 if card in numbers else (number_sum + card) * mult + plus + seventh
+            total += left * util[min(points, top)]
+    for card in range(13, MODEL_KINDS):
+        left = counts[card]
+        if left:  # a modifier the hand already holds is not in the deck: counts say 0
+            if card == X2:
+                points = number_sum * 2 + plus
+            else:
+                points = number_sum * mult + plus + plus_value(card)
+            total += left * util[min(points, top)]
+    return total / size
+
+
+def worth_staying(table: Table, bonus: int, util: np.ndarray) -> bool:
+    """Whether staying is worth at least hitting, by the exact round solver on `util` (the
+    `solver` bot's choice with the points replaced by their worth)."""
+    from parlour.games.flip7.solver import hit_and_stay
+
+    me = table.seat
+    counts = table.next_draw_counts()
+    if sum(counts[:MODEL_KINDS]) == 0:
+        return True
+    now = score_of(table.numbers[me], table.modifiers[me])
+    stay = float(util[min(now, len(util) - 1)])
+    # Hitting once then staying is one policy open after a hit: if it already beats staying,
+    # hitting is optimal and the full sweep is not needed.
+    if not table.second_chance[me] and one_card_worth(counts, table, bonus, util) > stay:
+        return False
+    stay_value, hit_value = hit_and_stay(
+        scoring_counts(counts), model_hand(table, me), bonus, table.second_chance[me], util
+    )
+    return stay_value >= hit_value
+
+
 class ExpertBot(Flip7Bot):
     """Plays the whole game: hits and stays, and chooses its targets, for the chance of
     winning it (see the module's docstring)."""
@@ -137,7 +195,7 @@ class ExpertBot(Flip7Bot):
 
     def stays(self, table: Table, decision: Decision) -> bool:
         bonus = decision.rules.flip7_bonus
-        return optimal_stays(table, bonus, utility(table, bonus=bonus))
+        return worth_staying(table, bonus, utility(table, bonus=bonus))
 
     def target(self, table: Table, pending: Mapping[str, Any]) -> int:
         options: list[int] = list(pending["targets"])

@@ -89,10 +89,11 @@ def table_index(players: int) -> int:
 
 @functools.cache
 def end_values(players: int) -> np.ndarray:
-    """W[A, B], A and B in 0..TOP: my chance against one opponent once a round has ended on
-    totals A and B (the end-of-game rule at or past the target, else the round-start table)."""
+    """W[A, B], A and B in 0..TOP + MAX_ROUND: my chance against one opponent once a round has
+    ended on totals A and B (the end-of-game rule at or past the target, else the round-start
+    table). The margin past TOP lets a caller take a round's worth of totals as a slice."""
     start = _data()["values"][table_index(players)].astype(np.float64)
-    totals = np.arange(TOP + 1)
+    totals = np.arange(TOP + MAX_ROUND + 1)
     mine, theirs = np.meshgrid(totals, totals, indexing="ij")
     out = np.where(mine > theirs, 1.0, np.where(mine == theirs, 0.5, 0.0))
     out[:TARGET, :TARGET] = start
@@ -164,14 +165,17 @@ def point_mass(points: int) -> np.ndarray:
 
 # ----- a chaser: how far a player who never stays gets before he busts ----------------------
 @njit(cache=True)
-def _peak(counts: np.ndarray, n0: int, m0: int, bonus: int, top: int) -> np.ndarray:
+def _peak(
+    counts: np.ndarray, n0: int, m0: int, bonus: int, top: int, reach: np.ndarray
+) -> np.ndarray:
     """P(M = m), M the points in front of a player who hits until he busts (M: the points he
     had before the duplicate), makes a Flip 7 (the bonus included), draws a Freeze (alone in
     the round, he must freeze himself: counts[19] is the Freezes left) or empties the deck.
 
     A forward sweep of the probability of reaching each hand, in the solver's model (numbers and
     modifiers from the cards left, action cards only delaying the next one); a child hand always
-    has a larger bit mask, so ascending masks see every parent before its children.
+    has a larger bit mask, so ascending masks see every parent before its children. Only the
+    hands that hold the current one are visited; `reach` is scratch space.
     """
     plus_values = np.array([2, 4, 6, 8, 10, 0])
     out = np.zeros(top + 1)
@@ -179,57 +183,88 @@ def _peak(counts: np.ndarray, n0: int, m0: int, bonus: int, top: int) -> np.ndar
     total = freezes  # the other action cards only delay the next card that matters
     for i in range(19):
         total += counts[i]
+    free_n = 0
+    for v in range(13):
+        if counts[v] > 0 and not n0 >> v & 1:
+            free_n |= 1 << v
+    free_m = 0
+    for b in range(6):
+        if counts[13 + b] > 0 and not m0 >> b & 1:
+            free_m |= 1 << b
     k0 = 0
     j0 = 0
     for v in range(13):
         k0 += n0 >> v & 1
-    for j in range(6):
-        j0 += m0 >> j & 1
-    reach = np.zeros((1 << 13, 1 << 6))
+    for b in range(6):
+        j0 += m0 >> b & 1
+    # Clear the hands this sweep can reach (ascending subsets: sub = (sub - free) & free).
+    sub_n = 0
+    while True:
+        sub_m = 0
+        while True:
+            reach[n0 | sub_n, m0 | sub_m] = 0.0
+            sub_m = (sub_m - free_m) & free_m
+            if sub_m == 0:
+                break
+        sub_n = (sub_n - free_n) & free_n
+        if sub_n == 0:
+            break
     reach[n0, m0] = 1.0
-    for nmask in range(n0, 1 << 13):
-        if nmask & n0 != n0:
-            continue
+    sub_n = 0
+    while True:
+        nmask = n0 | sub_n
         k = 0
         number_sum = 0
         for v in range(13):
             if nmask >> v & 1:
                 k += 1
                 number_sum += v
-        for mmask in range(m0, 1 << 6):
+        sub_m = 0
+        while k <= 6:
+            mmask = m0 | sub_m
             p = reach[nmask, mmask]
-            if p == 0.0 or mmask & m0 != m0:
-                continue
-            j = 0
-            plus = 0
-            for b in range(6):
-                if mmask >> b & 1:
-                    j += 1
-                    plus += plus_values[b]
-            mult = 2 if mmask >> 5 & 1 else 1
-            score = min(number_sum * mult + plus, top)
-            deck = total - (k - k0) - (j - j0)
-            if deck <= freezes:
-                out[score] += p
-                continue
-            out[score] += p * freezes / deck
-            for v in range(13):
-                left = counts[v]
-                if nmask >> v & 1 and not n0 >> v & 1:
-                    left -= 1  # the copy drawn on the way here
-                if left <= 0:
-                    continue
-                q = p * left / deck
-                if nmask >> v & 1:
-                    out[score] += q  # a duplicate: busts holding `score`
-                elif k == 6:
-                    out[min((number_sum + v) * mult + plus + bonus, top)] += q
+            if p != 0.0:
+                j = 0
+                plus = 0
+                for b in range(6):
+                    if mmask >> b & 1:
+                        j += 1
+                        plus += plus_values[b]
+                mult = 2 if mmask >> 5 & 1 else 1
+                score = min(number_sum * mult + plus, top)
+                deck = total - (k - k0) - (j - j0)
+                if deck <= freezes:
+                    out[score] += p
                 else:
-                    reach[nmask | 1 << v, mmask] += q
-            for b in range(6):
-                if not mmask >> b & 1 and counts[13 + b] > 0:
-                    reach[nmask, mmask | 1 << b] += p * counts[13 + b] / deck
+                    out[score] += p * freezes / deck
+                    for v in range(13):
+                        left = counts[v]
+                        if sub_n >> v & 1:
+                            left -= 1  # the copy drawn on the way here
+                        if left <= 0:
+                            continue
+                        q = p * left / deck
+                        if nmask >> v & 1:
+                            out[score] += q  # a duplicate: busts holding `score`
+                        elif k == 6:
+                            out[min((number_sum + v) * mult + plus + bonus, top)] += q
+                        else:
+                            reach[nmask | 1 << v, mmask] += q
+                    for b in range(6):
+                        if sub_m >> b & 1 or m0 >> b & 1:
+                            continue
+                        if counts[13 + b] > 0:
+                            reach[nmask, mmask | 1 << b] += p * counts[13 + b] / deck
+            sub_m = (sub_m - free_m) & free_m
+            if sub_m == 0:
+                break
+        sub_n = (sub_n - free_n) & free_n
+        if sub_n == 0:
+            break
     return out
+
+
+_REACH = np.zeros((1 << 13, 1 << 6))  # the peak sweep's scratch table
 
 
 def peak_distribution(
@@ -244,4 +279,4 @@ def peak_distribution(
     for c in modifiers:
         m0 |= 1 << (c - 13)
     deck = np.asarray(counts[:20], dtype=np.int64)  # numbers, modifiers, Freeze
-    return _peak(deck, n0, m0, bonus, MAX_ROUND)
+    return _peak(deck, n0, m0, bonus, MAX_ROUND, _REACH)
