@@ -20,7 +20,7 @@ from parlour.games.flip7.expert_values import (
 )
 from parlour.games.flip7.game import GAME
 from parlour.games.flip7.public import read_table
-from parlour.games.flip7.rules import HIT, STAY, Target
+from parlour.games.flip7.rules import HIT, STAY, Flip7Rules, Target
 from parlour.play.runner import decision_for
 from tests.games.flip7.helpers import play, table
 
@@ -36,7 +36,7 @@ def view_only(state) -> Decision:
     return Decision(GAME, state.rules, seat, state.view(seat), [], state.legal_actions())
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
 def test_the_expert_plays_legal_moves_from_its_view_alone(players: int) -> None:
     expert = ExpertBot()
     others = [make_bot(GAME, "strong"), make_bot(GAME, "threshold:20")]
@@ -146,3 +146,17 @@ def test_the_chasers_peak_matches_a_hand_count() -> None:
     assert peak.sum() == pytest.approx(1.0)
     assert peak[5] == pytest.approx(1 / 3 + 1 / 3)
     assert peak[12] == pytest.approx(1 / 3)
+
+
+@pytest.mark.parametrize("target", [50, 350])
+def test_the_expert_plays_to_another_target(target: int) -> None:
+    rules = Flip7Rules(target=target)
+    expert = ExpertBot()
+    strong = make_bot(GAME, "strong")
+    state = GAME.new_state(2, seed=target, rules=rules)
+    while not state.is_over:
+        bot = expert if state.to_move == 0 else strong
+        move = bot.act(decision(state))
+        assert move in state.legal_actions()
+        state.apply(move)
+    assert max(state.totals) >= target
