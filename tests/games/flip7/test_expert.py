@@ -160,3 +160,14 @@ def test_the_expert_plays_to_another_target(target: int) -> None:
         assert move in state.legal_actions()
         state.apply(move)
     assert max(state.totals) >= target
+
+
+def test_an_opponent_who_holds_the_game_is_expected_to_stay() -> None:
+    # Seat 1 (190) holds 15 and has not stayed yet; seat 0 (180) holds 12: staying on 192
+    # would lose to his 205 as soon as he stays, so seat 0 must go on.
+    state = table(2, ["10", "12", "5"], dealer=0, totals=[180, 190])
+    play(state, "hit")  # seat 1 draws the 5
+    assert state.to_move == 0 and state.view(None)["table"][1]["status"] == "active"
+    u = expert_utility(read_table(state.view(0), 0))
+    assert u[12] == 0.0 and u[24] == 0.0
+    assert ExpertBot().act(decision(state)) == HIT

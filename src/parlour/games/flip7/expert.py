@@ -51,12 +51,22 @@ def outcome(table: Table, seat: int) -> np.ndarray:
         return point_mass(0)
     if status != "active":
         return point_mass(table.points[seat])
+    if seat != table.seat and holds_the_game(table, seat):
+        return point_mass(table.points[seat])
     return active_outcome(
         len(table.totals),
         len(table.numbers[seat]),
         table.points[seat],
         table.second_chance[seat],
     )
+
+
+def holds_the_game(table: Table, seat: int) -> bool:
+    """Whether an active opponent would end the game in the lead by staying now: he stays
+    (the measured play far from the target would have him hit on and often bust)."""
+    mine = table.totals[table.seat] + table.points[table.seat]
+    banked = table.totals[seat] + table.points[seat]
+    return table.points[seat] > 0 and banked >= table.target and banked > mine
 
 
 def beat_chances(table: Table, total: int, banked: np.ndarray) -> np.ndarray:
