@@ -4,8 +4,7 @@
     python benchmarks/flip7_ladder.py --games 2000 --only expert,strong
 
 The tables: `expert` vs `strong` heads-up, `expert` with three `strong`, and the ladder's
-steps `medium` vs `easy` and `hard` vs `medium` heads-up (`hard` is `strong`, so the last step,
-`expert` vs `hard`, is the first table). Same method as
+steps `medium` vs `easy`, `hard` vs `medium` and `expert` vs `hard` heads-up. Same method as
 flip7_tournament.py (its `run_table`: each game from its own seed, seats rotated, ties
 shared, Wilson 95% intervals); prints a Markdown table, and JSON with --out.
 """
@@ -82,6 +81,7 @@ TABLES = [
     "expert,strong,strong,strong",
     "medium,easy",
     "hard,medium",
+    "expert,hard",
 ]
 
 

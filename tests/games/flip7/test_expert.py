@@ -9,7 +9,7 @@ import pytest
 
 from parlour.bots.base import Decision, make_bot
 from parlour.core.events import SeatFeed
-from parlour.games.flip7.bots import StrongBot, ThresholdBot
+from parlour.games.flip7.bots import CounterBot, ThresholdBot
 from parlour.games.flip7.expert import ExpertBot, expert_utility
 from parlour.games.flip7.expert_values import (
     MAX_ROUND,
@@ -57,7 +57,7 @@ def test_the_expert_plays_legal_moves_from_its_view_alone(players: int) -> None:
 
 def test_the_ladder_and_the_expert_are_registered() -> None:
     assert isinstance(make_bot(GAME, "expert"), ExpertBot)
-    assert isinstance(make_bot(GAME, "hard"), StrongBot)
+    assert isinstance(make_bot(GAME, "hard"), CounterBot)
     medium, easy = make_bot(GAME, "medium"), make_bot(GAME, "easy")
     assert isinstance(medium, ThresholdBot) and isinstance(easy, ThresholdBot)
     assert easy.threshold < medium.threshold

@@ -400,8 +400,9 @@ BOTS: Mapping[str, Callable[..., Bot]] = {
     "strong": StrongBot,
     "expert": _expert,
     # The difficulty ladder: each step wins at least 55% heads-up against the one below
-    # (benchmarks/flip7_ladder.py, docs/flip7.md).
+    # (benchmarks/flip7_ladder.py, docs/flip7.md). `hard` is `counter`, not `strong`: the
+    # expert beats `strong` by less than that margin.
     "easy": _easy,
     "medium": _medium,
-    "hard": StrongBot,
+    "hard": CounterBot,
 }
