@@ -1,4 +1,5 @@
-"""Flip 7 bots: `threshold:T`, `counter`, `solver` and `strong`.
+"""Flip 7 bots: `threshold:T`, `counter`, `solver`, `strong` and `expert` (in expert.py), and
+the difficulty ladder `easy`, `medium`, `hard`, `expert`.
 
 Every bot reads only its decision's view (all of Flip 7 is public): the deck's composition is
 the 94 cards less those in sight, which tracks the deck across rounds and reshuffles.
@@ -375,9 +376,33 @@ def _threshold(threshold: str = "23", rng: random.Random | None = None) -> Thres
     return ThresholdBot(threshold, rng=rng)
 
 
+def _expert(rng: random.Random | None = None) -> Bot:
+    # Imported on use: the expert loads its value tables, which a table of other bots never needs.
+    from parlour.games.flip7.expert import ExpertBot
+
+    return ExpertBot(rng=rng)
+
+
+def _easy(rng: random.Random | None = None) -> ThresholdBot:
+    """The ladder's first step: stops early, at 15 (loses about two games in three to `medium`)."""
+    return ThresholdBot(15, rng=rng)
+
+
+def _medium(rng: random.Random | None = None) -> ThresholdBot:
+    """The ladder's second step: the classic stop at 23, the best fixed threshold."""
+    return ThresholdBot(23, rng=rng)
+
+
 BOTS: Mapping[str, Callable[..., Bot]] = {
     "threshold": _threshold,
     "counter": CounterBot,
     "solver": SolverBot,
     "strong": StrongBot,
+    "expert": _expert,
+    # The difficulty ladder: each step wins at least 55% heads-up against the one below
+    # (benchmarks/flip7_ladder.py, docs/flip7.md). `hard` is `counter`, not `strong`: the
+    # expert beats `strong` by less than that margin.
+    "easy": _easy,
+    "medium": _medium,
+    "hard": CounterBot,
 }

@@ -1,0 +1,108 @@
+"""Flip 7: `expert` against `strong`, and each step of the difficulty ladder against the one below.
+
+    python benchmarks/flip7_ladder.py --games 20000 --workers 2
+    python benchmarks/flip7_ladder.py --games 2000 --only expert,strong
+
+The tables: `expert` vs `strong` heads-up, `expert` with three `strong`, and the ladder's
+steps `medium` vs `easy`, `hard` vs `medium` and `expert` vs `hard` heads-up. Same method as
+flip7_tournament.py (its `run_table`: each game from its own seed, seats rotated, ties
+shared, Wilson 95% intervals); prints a Markdown table, and JSON with --out.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from flip7_tournament import markdown, play_chunk, wilson  # a sibling script
+
+CHUNK = 200  # games a worker plays between two reports
+
+
+def run_table(specs: list[str], games: int, workers: int, seed: int, out: Path | None) -> dict:
+    """flip7_tournament.run_table, reporting as chunks finish: a long run that has to stop
+    early keeps (and `out` shows) every game played so far."""
+    jobs = [(specs, s, min(games, s + CHUNK), seed) for s in range(0, games, CHUNK)]
+    n = len(specs)
+    wins = [0.0] * n
+    points = [0.0] * n
+    played = 0
+    started = time.perf_counter()
+    result: dict = {}
+    with ProcessPoolExecutor(workers) as pool:
+        futures = {pool.submit(play_chunk, job): job for job in jobs}
+        for future in as_completed(futures):
+            w, p, _ = future.result()
+            job = futures[future]
+            played += job[2] - job[1]
+            wins = [a + b for a, b in zip(wins, w, strict=True)]
+            points = [a + b for a, b in zip(points, p, strict=True)]
+            result = summary(specs, wins, points, played, time.perf_counter() - started)
+            if out is not None:
+                out.write_text(json.dumps(result, indent=1), encoding="utf-8")
+    return result
+
+
+def summary(
+    specs: list[str], wins: list[float], points: list[float], games: int, seconds: float
+) -> dict:
+    rows = []
+    for spec in dict.fromkeys(specs):
+        positions = [i for i, s in enumerate(specs) if s == spec]
+        won = sum(wins[i] for i in positions) / len(positions)
+        low, high = wilson(won, games)
+        rows.append(
+            {
+                "bot": spec,
+                "seats": len(positions),
+                "wins": won,
+                "win_share": won / games,
+                "ci95": [low, high],
+                "mean_score": sum(points[i] for i in positions) / len(positions) / games,
+            }
+        )
+    return {
+        "table": specs,
+        "games": games,
+        "fair_share": 1 / len(specs),
+        "bots": rows,
+        "seconds": seconds,
+    }
+
+
+TABLES = [
+    "expert,strong",
+    "expert,strong,strong,strong",
+    "medium,easy",
+    "hard,medium",
+    "expert,hard",
+]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=20_000)
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=31)
+    parser.add_argument("--only", action="append", help="play only this table (repeatable)")
+    parser.add_argument(
+        "--out", help="save each table's results so far as JSON in OUT.<table>.json"
+    )
+    args = parser.parse_args()
+    results = []
+    for spec in args.only or TABLES:
+        out = Path(f"{args.out}.{spec.replace(',', '-')}.json") if args.out else None
+        result = run_table(spec.split(","), args.games, args.workers, args.seed, out)
+        results.append(result)
+        print(f"{spec}: {result['games']} games in {result['seconds']:.0f} s", flush=True)
+    print(markdown(results))
+
+
+if __name__ == "__main__":
+    main()
