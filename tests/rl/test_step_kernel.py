@@ -21,11 +21,18 @@ from parlour.core.events import SeatFeed
 from parlour.core.mersenne import MT_WORDS, mt_next
 from parlour.core.mersenne_state import from_kernel, to_kernel
 from parlour.core.registry import game_names, get_game
+from parlour.games.askdraw.step import AskDrawStepKernel
 from parlour.play.runner import decision_for
 from parlour.rl.encoding import action_mask, make_encoder, resolve_rules
 from parlour.rl.step_kernel import STATUS_CAPPED, STATUS_FINISHED, STATUS_PLAYING
 
-KERNEL_GAMES = [name for name in game_names() if offers(get_game(name), "step_kernel")]
+# The ask-and-draw games' step kernel (`askdraw.step`); Flip 7's has its own tests.
+KERNEL_GAMES = [
+    name
+    for name in game_names()
+    if offers(get_game(name), "step_kernel")
+    and isinstance(get_game(name).step_kernel(get_game(name).default_rules(), 2), AskDrawStepKernel)
+]
 
 # (game, players, rules, bots by seat: "" is played from outside by random legal asks)
 TABLES = [

@@ -24,7 +24,11 @@ from parlour.rl.vector_env import ParlourVectorEnv
 
 KERNEL_GAMES = [name for name in game_names() if offers(get_game(name), "step_kernel")]
 # Opponents beyond `random` where the kernel plays them (the ask-and-draw games' bots).
-SMART = {"familles": ["memory", "first"], "panoplies": ["first", "memory"]}
+SMART = {
+    "familles": ["memory", "first"],
+    "panoplies": ["first", "memory"],
+    "flip7": ["counter", "threshold:20"],
+}
 SMART_DEFAULT = ["memory", "random"]
 
 
@@ -188,7 +192,8 @@ def test_a_game_without_a_step_kernel_gets_single_envs_side_by_side() -> None:
 
 @pytest.mark.parametrize("name", KERNEL_GAMES)
 def test_an_opponent_the_kernel_does_not_play_is_refused_by_name(name) -> None:
-    with pytest.raises(ParlourError, match="random, memory, first"):
+    kernel = get_game(name).step_kernel(get_game(name).default_rules(), 2)
+    with pytest.raises(ParlourError, match=", ".join(kernel.bot_names())):
         ParlourVectorEnv(name, num_envs=2, opponents=["search:5"])
 
 
@@ -225,13 +230,30 @@ def test_the_research_docs_training_example_runs(capsys) -> None:
     assert "mean return of the last 200" in capsys.readouterr().out
 
 
-@pytest.mark.parametrize("opponents", [["random", "memory"], None])
-@pytest.mark.parametrize("name", KERNEL_GAMES)
-def test_the_protocols_calls_alone_play_the_same_steps(name, opponents) -> None:
+def _passes_offered(name: str) -> list[str]:
+    """The ways the vector env may drive this game's kernel: the protocol's calls, and the
+    optional fused passes when the kernel has them (as `ParlourVectorEnv` looks for them)."""
+    kernel = get_game(name).step_kernel(get_game(name).default_rules(), 3)
+    offered = ["protocol"]
+    if hasattr(kernel, "advance") and hasattr(kernel, "view"):
+        offered.append("advance")
+    if hasattr(kernel, "advance_view") and hasattr(kernel, "view_at"):
+        offered.append("advance_view")
+    return offered
+
+
+FUSED_GAMES = [name for name in KERNEL_GAMES if len(_passes_offered(name)) > 1]
+
+
+@pytest.mark.parametrize("self_play", [False, True])
+@pytest.mark.parametrize("name", FUSED_GAMES)
+def test_the_protocols_calls_alone_play_the_same_steps(name, self_play) -> None:
     """A kernel without the optional fused passes (`advance`, `view`) is driven by the
     protocol's calls: the same games, step for step."""
+    opponents = None if self_play else ["random", SMART.get(name, SMART_DEFAULT)[0]]
+    offered = _passes_offered(name)
     runs = []
-    for passes in ("advance_view", "advance", "protocol"):
+    for passes in offered:
         envs = ParlourVectorEnv(name, num_envs=4, opponents=opponents, num_players=3, max_turns=30)
         envs._passes = passes
         obs, info = envs.reset(seed=6)

@@ -35,7 +35,12 @@ class StepKernel(Protocol):
     obs_size: int  # the single env's observation size (`encoder.size`)
 
     def bot_names(self) -> Sequence[str]:
-        """The bot specs (as the command line names them) the kernel plays itself."""
+        """The bots (as the command line names them) the kernel plays itself."""
+        ...
+
+    def accepts_bot(self, spec: str) -> bool:
+        """Whether the kernel plays this bot spec itself, parameters included
+        (Flip 7's `threshold:20`)."""
         ...
 
     def new_batch(self, num_envs: int) -> Any:

@@ -99,7 +99,7 @@ class ParlourVectorEnv(VectorEnv):
         self.kernel = kernel
         self.opponent_specs = [] if self.self_play else list(opponents or ())
         for spec in self.opponent_specs:
-            if spec not in kernel.bot_names():
+            if not kernel.accepts_bot(spec):
                 raise ParlourError(
                     f"the {self.game.name} vector env plays its opponents in compiled code: "
                     f"{', '.join(kernel.bot_names())}, not {spec!r} (ParlourGymEnv plays any bot)"

@@ -1306,6 +1306,8 @@ def playout_state(st: Any, n: int, seed: int, max_steps: int) -> None:
     mt_seed63(mt, seed)
     mt_seed63(state_mt, seed ^ STATE_SALT)
     _playout(st, n, mt, state_mt, ints, tops, claims, max_steps)
+
+
 # ----- the step API: N games at once (`askdraw.step`) ----------------------------------------
 # A batch is `st` (N games' state arrays, N x _ROWS x width), `mts` (per game its seats' bots'
 # generators, then the state's: N x (n + 1) x MT_WORDS) and `bots` (N x n: each seat's bot code,

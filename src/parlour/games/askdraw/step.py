@@ -78,6 +78,9 @@ class AskDrawStepKernel:
     def bot_names(self) -> Sequence[str]:
         return KERNEL_BOTS
 
+    def accepts_bot(self, spec: str) -> bool:
+        return spec in KERNEL_BOTS  # no parameters: the kernel's bots take none
+
     # ----- the batch ------------------------------------------------------------------------
     def new_batch(self, num_envs: int) -> Batch:
         n = self.num_players

@@ -26,6 +26,7 @@ import numpy as np
 from parlour.bots.base import parse_bot_spec
 from parlour.core.game import Outcome, default_seats
 from parlour.core.mersenne import MT_WORDS, mt_seed63, njit
+from parlour.core.mersenne_state import from_kernel, to_kernel
 from parlour.games.flip7 import kernel as k
 from parlour.games.flip7 import solver
 from parlour.games.flip7.cards import DECK_SIZE, FULL_COUNTS, KINDS
@@ -283,70 +284,18 @@ def _observe(seats: Any, out: Any, n: int, target: float, starts: Any, low: Any,
             out[i, j] = value
 
 
-# ----- CPython's generator state, both ways --------------------------------------------------
-# mersenne.py regenerates a block lazily (word k of the next block when word k is drawn, for
-# k < 227, the rest at once), where CPython regenerates the whole block at once. A kernel
-# generator whose read position p is at most 227 holds the new block below p, the old one from
-# p on; CPython's holds the new block throughout.
-_N, _M = 624, 397
-_UPPER, _LOWER, _MAGIC = 0x80000000, 0x7FFFFFFF, 0x9908B0DF
-_LAZY = _N - _M  # 227
-
-
-def _mix(y: int) -> int:
-    return (y >> 1) ^ (_MAGIC if y & 1 else 0)
-
-
-def _unmix(x: int) -> int:
-    """The y of `_mix(y) == x`: the magic's top bit says whether y was odd."""
-    odd = x >> 31
-    if odd:
-        x ^= _MAGIC
-    return ((x << 1) & 0xFFFFFFFF) | odd
-
-
-def _previous_block(new: Sequence[int]) -> list[int]:
-    """The block the Mersenne Twister regenerated `new` from (word 0: its top bit only), by
-    undoing the twist: each new word is an old one (or a new one, from word 227 on) xor the
-    mix of the top bit of old word k and the low 31 bits of old word k + 1."""
-    old = [0] * _N
-    for i in range(_LAZY, _N):
-        y = _unmix(new[i] ^ new[i - _LAZY])
-        old[i] |= y & _UPPER
-        if i + 1 < _N:
-            old[i + 1] |= y & _LOWER
-    for i in range(_LAZY):
-        y = _unmix(new[i] ^ old[i + _M])
-        old[i] |= y & _UPPER
-        old[i + 1] |= y & _LOWER
-    return old
-
-
+# ----- CPython's generator state, both ways (`core.mersenne_state`) --------------------------
 def mt_from_python(rng: random.Random) -> np.ndarray:
     """A kernel generator that draws what `rng` draws next."""
-    internal = rng.getstate()[1]
-    words, pos = list(internal[:_N]), int(internal[_N])
     out = np.zeros(MT_WORDS, dtype=np.int64)
-    if pos <= _LAZY:  # the kernel will regenerate words pos.. from the old block: give it that
-        words = words[:pos] + _previous_block(words)[pos:]
-    out[:_N] = words
-    out[_N] = pos
+    to_kernel(rng.getstate(), out)
     return out
 
 
 def mt_to_python(mt: np.ndarray) -> random.Random:
     """A `random.Random` that draws what the kernel generator `mt` draws next."""
-    words = [int(w) for w in mt[:_N]]
-    pos = int(mt[_N])
-    if pos <= _LAZY:  # finish the lazy regeneration, in mersenne.py's order
-        for kk in range(pos, _LAZY):
-            y = (words[kk] & _UPPER) | (words[kk + 1] & _LOWER)
-            words[kk] = words[kk + _M] ^ _mix(y)
-        for kk in range(_LAZY, _N):
-            y = (words[kk] & _UPPER) | (words[(kk + 1) % _N] & _LOWER)
-            words[kk] = words[kk - _LAZY] ^ _mix(y)
     rng = random.Random()
-    rng.setstate((3, (*words, pos), None))
+    rng.setstate(from_kernel(mt))
     return rng
 
 
