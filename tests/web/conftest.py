@@ -181,3 +181,31 @@ def server(
 
 def dumps(obj: Any) -> str:
     return json.dumps(obj)
+
+
+# ----- the system Chromium, driven by Playwright (the browser tests) --------------------------
+CHROMIUM = Path("/usr/bin/chromium")
+# On a developer's machine without Chromium the browser tests are skipped; in CI they must run,
+# so there a missing browser fails them instead of hiding them.
+IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """One headless Chromium for a test module's pages."""
+    if not CHROMIUM.exists():
+        pytest.fail(f"CI=true but the system Chromium ({CHROMIUM}) is absent")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield launched
+        launched.close()

@@ -14,7 +14,6 @@ import json
 import random
 import shutil
 import subprocess
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -23,8 +22,7 @@ import pytest
 from parlour.core.registry import get_game
 from parlour.games.familles.decks import get_deck
 from parlour.web.app import available_games
-from tests.web.conftest import Server
-from tests.web.test_browser import ARGS, CHROMIUM, IN_CI
+from tests.web.conftest import IN_CI, Server
 from tests.web.test_browser import pytestmark as browser_mark
 
 pytestmark = browser_mark  # skipped, like the other browser tests, without Chromium
@@ -59,18 +57,6 @@ def axe_script(request: pytest.FixtureRequest) -> str:
         command = [npm, "install", "--no-save", "--no-audit", "--no-fund", "--prefix", str(folder)]
         subprocess.run([*command, f"axe-core@{AXE_VERSION}"], check=True, capture_output=True)
     return script.read_text()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    if not CHROMIUM.exists():
-        pytest.fail(f"CI=true but the system Chromium ({CHROMIUM}) is absent")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield launched
-        launched.close()
 
 
 def new_page(browser: Any, lang: str, size: str, init: str = "") -> Any:

@@ -8,12 +8,10 @@ record: a page only ever holds its own seat's view and events.
 from __future__ import annotations
 
 import json
-import os
 import random
 import re
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -23,24 +21,12 @@ from parlour.core.capabilities import offers
 from parlour.core.records import start_from_record
 from parlour.core.registry import get_game
 from parlour.web.app import available_games
-from tests.web.conftest import Server
+from tests.web.conftest import CHROMIUM, IN_CI, Server
 from tests.web.privacy import check_frames
 
-CHROMIUM = Path("/usr/bin/chromium")
-# On a developer's machine without Chromium these tests are skipped; in CI they must run, so
-# there a missing browser fails them instead of hiding them.
-IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
 pytestmark = pytest.mark.skipif(
     not CHROMIUM.exists() and not IN_CI, reason="the system Chromium is absent"
 )
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 # Every registered game is played. Form settings that keep a game short, a deal number and
 # options, where the default (deal number 1, the default rules) would make it long.
 QUICK: dict[str, dict[str, Any]] = {
@@ -56,18 +42,6 @@ GAMES = [g["name"] for g in available_games("en")]
 
 def quick(game: str) -> dict[str, Any]:
     return QUICK.get(game, DEFAULT_TABLE)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    if not CHROMIUM.exists():
-        pytest.fail(f"CI=true but the system Chromium ({CHROMIUM}) is absent")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield launched
-        launched.close()
 
 
 class Tab:

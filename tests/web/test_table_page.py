@@ -10,14 +10,12 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from parlour.core.registry import get_game
-from tests.web.conftest import Server
-from tests.web.test_browser import ARGS, CHROMIUM, IN_CI
+from tests.web.conftest import CHROMIUM, IN_CI, Server
 
 pytestmark = pytest.mark.skipif(
     not CHROMIUM.exists() and not IN_CI, reason="the system Chromium is absent"
@@ -81,18 +79,6 @@ new MutationObserver((changes) => {
   }
 }).observe(document, { childList: true, subtree: true });
 """
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    if not CHROMIUM.exists():
-        pytest.fail(f"CI=true but the system Chromium ({CHROMIUM}) is absent")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield launched
-        launched.close()
 
 
 class Seat:
