@@ -122,9 +122,9 @@ class _Rows:
             return
         n = self.scores.shape[1]
         scores = np.array([o[1] for o in outcomes], dtype=np.float64).reshape(games, n)
-        won = np.zeros(games * n, dtype=bool)
-        won[[row * n + seat for row, o in enumerate(outcomes) for seat in o[0]]] = True
-        won = won.reshape(games, n)
+        flat = np.zeros(games * n, dtype=bool)
+        flat[[row * n + seat for row, o in enumerate(outcomes) for seat in o[0]]] = True
+        won = flat.reshape(games, n)
         self.scores[:games] = scores
         self.turns[:games] = [o[2] for o in outcomes]
         self.status.extend(str(o[3]) for o in outcomes)
