@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from flip7_tournament import markdown, play_chunk, wilson  # a sibling script
+from flip7_tournament import markdown, play_chunk, summary  # a sibling script
 
 CHUNK = 200  # games a worker plays between two reports
 
@@ -47,33 +47,6 @@ def run_table(specs: list[str], games: int, workers: int, seed: int, out: Path |
             if out is not None:
                 out.write_text(json.dumps(result, indent=1), encoding="utf-8")
     return result
-
-
-def summary(
-    specs: list[str], wins: list[float], points: list[float], games: int, seconds: float
-) -> dict:
-    rows = []
-    for spec in dict.fromkeys(specs):
-        positions = [i for i, s in enumerate(specs) if s == spec]
-        won = sum(wins[i] for i in positions) / len(positions)
-        low, high = wilson(won, games)
-        rows.append(
-            {
-                "bot": spec,
-                "seats": len(positions),
-                "wins": won,
-                "win_share": won / games,
-                "ci95": [low, high],
-                "mean_score": sum(points[i] for i in positions) / len(positions) / games,
-            }
-        )
-    return {
-        "table": specs,
-        "games": games,
-        "fair_share": 1 / len(specs),
-        "bots": rows,
-        "seconds": seconds,
-    }
 
 
 TABLES = [

@@ -78,7 +78,14 @@ def run_table(specs: Sequence[str], games: int, workers: int, seed: int) -> dict
         wins = [a + b for a, b in zip(wins, w, strict=True)]
         points = [a + b for a, b in zip(points, p, strict=True)]
         turns += t
-    seconds = time.perf_counter() - started
+    result = summary(specs, wins, points, games, time.perf_counter() - started)
+    return {**result, "mean_turns": turns / games, "workers": workers}
+
+
+def summary(
+    specs: Sequence[str], wins: list[float], points: list[float], games: int, seconds: float
+) -> dict:
+    """A table's figures: each distinct bot's win share with its Wilson interval, mean score."""
     # Identical bots at one table are pooled: their share is per bot, the sum of theirs / count.
     rows = []
     for spec in dict.fromkeys(specs):
@@ -98,11 +105,9 @@ def run_table(specs: Sequence[str], games: int, workers: int, seed: int) -> dict
     return {
         "table": list(specs),
         "games": games,
-        "fair_share": 1 / n,
+        "fair_share": 1 / len(specs),
         "bots": rows,
-        "mean_turns": turns / games,
         "seconds": seconds,
-        "workers": workers,
     }
 
 

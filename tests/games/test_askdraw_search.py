@@ -132,3 +132,8 @@ def test_worlds_the_kernel_cannot_hold_are_played_on_the_engine() -> None:
 def test_the_playouts_parameter_is_checked() -> None:
     with pytest.raises(ParlourError, match="playouts"):
         make_bot(get_game("gofish"), "search:2:4:0.15:gpu")
+
+
+def test_a_search_asked_to_play_out_elsewhere_says_where_it_can() -> None:
+    with pytest.raises(ParlourError, match="playouts run in the kernel or the engine, not 'gpu'"):
+        make_bot(get_game("familles"), "search:2:3:0.02:gpu")

@@ -344,6 +344,8 @@ def make_bot(
             bot = factory(*params)
             if rng is not None and isinstance(bot, Bot):
                 bot.rng = rng
+    except ParlourError as err:  # the bot says itself what is wrong, in a user's words
+        raise ParlourError(f"bad parameters for bot {spec!r}: {err}") from None
     except (TypeError, ValueError):
         # The bot's own message speaks Python ("invalid literal for int()"): say what it wants.
         wanted = ", ".join(accepted or []) or "other values"

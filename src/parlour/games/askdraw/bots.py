@@ -16,6 +16,7 @@ from typing import Any
 
 from parlour.bots.base import Bot, Decision
 from parlour.bots.search import Candidates, Playout, SearchBot
+from parlour.core.errors import ParlourError
 from parlour.core.events import Event
 from parlour.games.askdraw.engine import Grouping
 from parlour.games.askdraw.tracker import Tracker
@@ -116,7 +117,7 @@ def search_bot(
         ("16"); playouts in the compiled kernel ("kernel") or on the reference engine
         ("engine")."""
         if playouts not in PLAYOUTS:
-            raise ValueError(f"playouts run in the {' or the '.join(PLAYOUTS)}, not {playouts!r}")
+            raise ParlourError(f"playouts run in the {' or the '.join(PLAYOUTS)}, not {playouts!r}")
         from parlour.games.askdraw import playouts as kernel_playouts
 
         batch = None

@@ -28,52 +28,21 @@ import numpy as np
 from parlour.core.events import Event
 from parlour.core.game import Game, Outcome, State
 from parlour.games.askdraw import kernel as k
-from parlour.games.askdraw.engine import PILE
+from parlour.games.askdraw.engine import PILE, AskDrawState
 from parlour.games.askdraw.tracker import Tracker
-
-GAMES = ("familles", "panoplies", "gofish")
 
 
 def rules_of(game: Game | str, rules: Any, num_players: int) -> tuple[int, ...]:
-    """The kernel's rules tuple (`kernel.rules_tuple`) of a game's rules at `num_players`."""
-    name = game if isinstance(game, str) else game.name
-    rules = rules if rules is not None else _game(name).rules_class()
-    if name == "familles":
-        return k.rules_tuple(
-            k.FAMILIES,
-            7,
-            6,
-            rules.hand_size,
-            next_left=rules.next_after_miss == "left",
-            replays=rules.family_replays,
-            ask_any=rules.ask_any_family,
-            max_turns=rules.max_turns,
-        )
-    if name == "panoplies":
-        ward = rules.wardrobe
-        return k.rules_tuple(
-            k.OUTFITS,
-            len(ward.characters),
-            len(ward.garments),
-            rules.deal_size(num_players),
-            by_group=False,
-            next_left=rules.next_after_miss == "left",
-            replays=rules.outfit_replays,
-            games=rules.games,
-            max_turns=rules.max_turns,
-        )
-    if name == "gofish":
-        return k.rules_tuple(
-            k.BOOKS,
-            int(rules.ranks),
-            int(rules.suits),
-            int(rules.hand_size(num_players)),
-            next_left=True,  # OpenSpiel: the asker's left-hand neighbour
-            ask_after_empty_draw=bool(rules.ask_after_empty_draw),
-            first_out=bool(rules.end_on_first_out),
-            max_turns=rules.max_turns,
-        )
-    raise ValueError(f"{name} is not played by the ask-and-draw kernel (only {', '.join(GAMES)})")
+    """The kernel's rules tuple (`kernel.rules_tuple`) of a game's rules at `num_players`: its
+    step kernel's, so that each game's rules are turned into the kernel's in one place."""
+    found = _game(game) if isinstance(game, str) else game
+    rules = rules if rules is not None else found.default_rules()
+    from parlour.games.askdraw.step import AskDrawStepKernel
+
+    stepper = found.step_kernel(rules, num_players)
+    if not isinstance(stepper, AskDrawStepKernel):
+        raise ValueError(f"{found.name} is not played by the ask-and-draw kernel")
+    return stepper.table
 
 
 def new_array(table: tuple[int, ...], *, track: bool = True, says: bool = True) -> np.ndarray:
@@ -107,13 +76,11 @@ def _game(name: str) -> Game:
 def loadable(state: State) -> bool:
     """Whether the kernel can hold this state (every ask-and-draw game; Panoplies when seat s
     plays character s)."""
-    name = state.game.name
-    if name not in GAMES:
+    n = state.num_players
+    if not isinstance(state, AskDrawState) or n > k.MAX_SEATS:
         return False
-    if name == "panoplies":
-        n = state.num_players
-        return list(state.characters) == list(range(n)) and n <= k.MAX_SEATS  # type: ignore[attr-defined]
-    return state.num_players <= k.MAX_SEATS
+    characters = getattr(state, "characters", None)  # Panoplies: who defends which outfit
+    return characters is None or list(characters) == list(range(n))
 
 
 # ----- loading ----------------------------------------------------------------------------------
@@ -138,7 +105,7 @@ def load_state(st: np.ndarray, state: State, *, memory: bool = True) -> None:
     hands: list[set[int]] = state.hands  # type: ignore[attr-defined]
     pile: list[int] = state.pile  # type: ignore[attr-defined]
     laid: list[int] = state.laid  # type: ignore[attr-defined]
-    name = state.game.name
+    kind = int(r[k._KIND])
     # The table: the pile's top (the end of `pile`) is the next card of the deck.
     ptr = cards - len(pile)
     in_pile = set(pile)
@@ -166,9 +133,9 @@ def load_state(st: np.ndarray, state: State, *, memory: bool = True) -> None:
     g[k._FIRST] = state.first  # type: ignore[attr-defined]
     g[k._GAME] = 1
     g[k._PENDING] = g[k._LOSER] = g[k._LAYER] = g[k._OUT] = k.NOBODY
-    if name == "panoplies":
+    if kind == k.OUTFITS:
         _load_outfits(st, state)
-    if name == "gofish" and state.first_out is not None:  # type: ignore[attr-defined]
+    if kind == k.BOOKS and state.first_out is not None:  # type: ignore[attr-defined]
         g[k._OUT] = state.first_out  # type: ignore[attr-defined]
     outcome = state.outcome
     if outcome is not None:
@@ -295,8 +262,8 @@ def read_state(
     state._rng = random.Random(0)
     state._trackers = {}
     state._outcome = None
-    name = game.name
-    if name == "panoplies":
+    kind = int(r[k._KIND])
+    if kind == k.OUTFITS:
         state.game_no = int(g[k._GAME])
         garments = int(r[k._MEMBERS])
         state.safe = [bool(st[k._SAFE, s]) for s in range(n)]
@@ -305,16 +272,16 @@ def read_state(
         state.losses = st[k._LOSSES, :n].tolist()
         state.results = []
         state.outfits = []
-    if name == "gofish":
+    if kind == k.BOOKS:
         out = int(g[k._OUT])
         state.first_out = None if out == k.NOBODY else out
     if g[k._DONE]:
-        _read_outcome(state, st, name)
+        _read_outcome(state, st, kind)
         state.log = []
     return state
 
 
-def _read_outcome(state: Any, st: np.ndarray, name: str) -> None:
+def _read_outcome(state: Any, st: np.ndarray, kind: int) -> None:
     g = st[k._G]
     status = k.STATUS_NAMES[int(g[k._STATUS])]
     n = state.num_players
@@ -322,9 +289,9 @@ def _read_outcome(state: Any, st: np.ndarray, name: str) -> None:
         state.finish(Outcome.draw(n, "capped", {"turns": state.turns}))
     elif status == "stalled":
         state.finish(Outcome.draw(n, "stalled"))
-    elif name == "familles":
+    elif kind == k.FAMILIES:
         state.emit_end(state.families_count())
-    elif name == "gofish":
+    elif kind == k.BOOKS:
         state._end()
     else:  # Panoplies: the last game's end, its loss counted once
         loser = None if g[k._LOSER] == k.NOBODY else int(g[k._LOSER])
@@ -351,7 +318,8 @@ def table_of(state: State) -> dict[str, Any]:
         "turns": s.turns,
         "outcome": _outcome_key(s.outcome),
     }
-    if state.game.name == "panoplies":
+    kind = rules_of(state.game, state.rules, state.num_players)[k._KIND]
+    if kind == k.OUTFITS:
         table |= {
             "game_no": s.game_no,
             "safe": list(s.safe),
@@ -359,7 +327,7 @@ def table_of(state: State) -> dict[str, Any]:
             "wearing": [list(w) for w in s.wearing],
             "losses": list(s.losses),
         }
-    if state.game.name == "gofish":
+    if kind == k.BOOKS:
         table["first_out"] = s.first_out
     return table
 

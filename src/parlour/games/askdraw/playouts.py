@@ -70,10 +70,10 @@ def playout_seeds(seed: int, count: int) -> np.ndarray:
 
 def value_mode(state: State) -> int:
     """How the search values a playout's end in this game (its reference `playout`'s value)."""
-    name = state.game.name
-    if name == "panoplies":
+    kind = _prepared(state)[kernel._R, kernel._KIND]
+    if kind == kernel.OUTFITS:
         return kernel.RETURNS  # `panoplies_value`
-    if name == "gofish" and not state.rules.most_books_wins:
+    if kind == kernel.BOOKS and not state.rules.most_books_wins:
         return kernel.FIRST_OUT_WINS  # `laid_share` of an outcome won by the first out
     return kernel.LAID_SHARE
 

@@ -75,6 +75,11 @@ class AskDrawStepKernel:
         kernel.kernel_table(table, num_players, False, False)  # refuses a table that cannot sit
         self._first_out_wins = first_out_wins
 
+    @property
+    def table(self) -> tuple[int, ...]:
+        """The kernel's rules tuple of these rules and players (`kernel.rules_tuple`)."""
+        return self._table
+
     def bot_names(self) -> Sequence[str]:
         return KERNEL_BOTS
 

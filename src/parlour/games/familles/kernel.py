@@ -18,7 +18,7 @@ import numpy as np
 from parlour.games.askdraw import kernel
 from parlour.games.askdraw.kernel import BOT_CODES, STATUS_NAMES
 
-__all__ = ["BOT_CODES", "STATUS_NAMES", "run", "step_kernel"]
+__all__ = ["BOT_CODES", "STATUS_NAMES", "rules_table", "run", "step_kernel"]
 
 NUM_CARDS, FAMILIES, MEMBERS = 42, 7, 6
 
@@ -35,16 +35,7 @@ def run(
     """(families [games, players], turns [games], status [games]: an index of STATUS_NAMES),
     one game per seed. `players`: a number of `random` bots, or per game the bot of each seat
     ("random", "memory", "first", or their codes)."""
-    rules = kernel.rules_tuple(
-        kernel.FAMILIES,
-        FAMILIES,
-        MEMBERS,
-        hand_size,
-        next_left=next_after_miss == "left",
-        replays=family_replays,
-        ask_any=ask_any_family,
-        max_turns=max_turns,
-    )
+    rules = _table(hand_size, next_after_miss, family_replays, ask_any_family, max_turns)
     scores, out = kernel.run(seeds, players, rules, max_seats=6)
     return scores, out[:, 0], out[:, 1]
 
@@ -55,14 +46,35 @@ def step_kernel(game: Any, rules: Any, num_players: int) -> Any:
 
     game.check_players(num_players, rules)
     rules.check_players(num_players)
-    table = kernel.rules_tuple(
+    return AskDrawStepKernel(game, rules, num_players, rules_table(rules, num_players))
+
+
+def rules_table(rules: Any, num_players: int) -> tuple[int, ...]:
+    """The kernel's rules (`kernel.rules_tuple`) of `FamillesRules` (the deck only names the
+    cards, so the table is the same at any number of players)."""
+    return _table(
+        rules.hand_size,
+        rules.next_after_miss,
+        rules.family_replays,
+        rules.ask_any_family,
+        rules.max_turns,
+    )
+
+
+def _table(
+    hand_size: int,
+    next_after_miss: str,
+    family_replays: bool,
+    ask_any_family: bool,
+    max_turns: int | None,
+) -> tuple[int, ...]:
+    return kernel.rules_tuple(
         kernel.FAMILIES,
         FAMILIES,
         MEMBERS,
-        rules.hand_size,
-        next_left=rules.next_after_miss == "left",
-        replays=rules.family_replays,
-        ask_any=rules.ask_any_family,
-        max_turns=rules.max_turns,
+        hand_size,
+        next_left=next_after_miss == "left",
+        replays=family_replays,
+        ask_any=ask_any_family,
+        max_turns=max_turns,
     )
-    return AskDrawStepKernel(game, rules, num_players, table)

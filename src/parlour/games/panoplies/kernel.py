@@ -18,7 +18,16 @@ import numpy as np
 from parlour.games.askdraw import kernel
 from parlour.games.askdraw.kernel import BOT_CODES, FIRST, MEMORY, RANDOM, STATUS_NAMES
 
-__all__ = ["BOT_CODES", "FIRST", "MEMORY", "RANDOM", "STATUS_NAMES", "run", "step_kernel"]
+__all__ = [
+    "BOT_CODES",
+    "FIRST",
+    "MEMORY",
+    "RANDOM",
+    "STATUS_NAMES",
+    "rules_table",
+    "run",
+    "step_kernel",
+]
 
 MAX_GARMENTS, MAX_CHARS = 10, 12  # every optional family
 
@@ -43,16 +52,8 @@ def run(
         raise ValueError("a match has at least one game")
     if characters > MAX_CHARS or garments > MAX_GARMENTS:
         raise ValueError("the wardrobe is larger than every optional family gives")
-    rules = kernel.rules_tuple(
-        kernel.OUTFITS,
-        characters,
-        garments,
-        hand_size,
-        by_group=False,
-        next_left=next_after_miss == "left",
-        replays=outfit_replays,
-        games=games,
-        max_turns=max_turns,
+    rules = _table(
+        characters, garments, hand_size, next_after_miss, outfit_replays, games, max_turns
     )
     scores, out = kernel.run(seeds, players, rules, max_seats=characters)
     return scores, out[:, 0], out[:, 1]
@@ -65,16 +66,40 @@ def step_kernel(game: Any, rules: Any, num_players: int) -> Any:
 
     game.check_players(num_players, rules)
     rules.check_players(num_players)
+    return AskDrawStepKernel(game, rules, num_players, rules_table(rules, num_players))
+
+
+def rules_table(rules: Any, num_players: int) -> tuple[int, ...]:
+    """The kernel's rules (`kernel.rules_tuple`) of `PanopliesRules` at `num_players`."""
     ward = rules.wardrobe
-    table = kernel.rules_tuple(
-        kernel.OUTFITS,
+    return _table(
         len(ward.characters),
         len(ward.garments),
         rules.deal_size(num_players),
-        by_group=False,
-        next_left=rules.next_after_miss == "left",
-        replays=rules.outfit_replays,
-        games=rules.games,
-        max_turns=rules.max_turns,
+        rules.next_after_miss,
+        rules.outfit_replays,
+        rules.games,
+        rules.max_turns,
     )
-    return AskDrawStepKernel(game, rules, num_players, table)
+
+
+def _table(
+    characters: int,
+    garments: int,
+    hand_size: int,
+    next_after_miss: str,
+    outfit_replays: bool,
+    games: int,
+    max_turns: int | None,
+) -> tuple[int, ...]:
+    return kernel.rules_tuple(
+        kernel.OUTFITS,
+        characters,
+        garments,
+        hand_size,
+        by_group=False,
+        next_left=next_after_miss == "left",
+        replays=outfit_replays,
+        games=games,
+        max_turns=max_turns,
+    )
