@@ -1464,6 +1464,28 @@ def _legal(g: Any, n: int, p: int, action: int) -> bool:
     return g[_HOLD, ask] != p and _askable(g, p, _group(g, ask))
 
 
+@njit_inline
+def _play_action(g: Any, n: int, mt: Any, ints: Any, action: int) -> bool:
+    """The seat to move plays action id `action` (`target * width + ask`) if it is legal;
+    whether it was (an illegal one changes nothing)."""
+    p = g[_G, _TURN]
+    if not _legal(g, n, p, action):
+        return False
+    width = g[_R, _GROUPS] if g[_R, _KIND] == BOOKS else g[_R, _CARDS]
+    _turn_call(g, n, mt, ints, p, action // width, action % width)
+    return True
+
+
+@njit_inline
+def _bots_move(g: Any, n: int, mts: Any, bots: Any, ints: Any, probs: Any, score: Any) -> None:
+    """The seated bots of one game (`bots`, their generators then the state's in `mts`) move
+    until a seat played from outside is to move or the match is over."""
+    while not g[_G, _DONE] and bots[g[_G, _TURN]] != EXTERNAL:
+        p = g[_G, _TURN]
+        target, ask = _bot_ask(g, n, p, bots[p], mts[p], ints, probs, score)
+        _turn_call(g, n, mts[n], ints, p, target, ask)
+
+
 @njit
 def batch_step(st: Any, mts: Any, actions: Any, illegal: Any) -> None:
     """The seat to move in game i plays `actions[i]`, unless the match is over; an illegal
@@ -1472,15 +1494,7 @@ def batch_step(st: Any, mts: Any, actions: Any, illegal: Any) -> None:
     ints, _, _ = _scratch(st.shape[2])
     for i in range(st.shape[0]):
         g = st[i]
-        illegal[i] = False
-        if g[_G, _DONE]:
-            continue
-        p, action = g[_G, _TURN], actions[i]
-        if not _legal(g, n, p, action):
-            illegal[i] = True
-            continue
-        width = g[_R, _GROUPS] if g[_R, _KIND] == BOOKS else g[_R, _CARDS]
-        _turn_call(g, n, mts[i, n], ints, p, action // width, action % width)
+        illegal[i] = not g[_G, _DONE] and not _play_action(g, n, mts[i, n], ints, actions[i])
 
 
 @njit
@@ -1490,11 +1504,7 @@ def batch_bots(st: Any, mts: Any, bots: Any) -> None:
     n = mts.shape[1] - 1
     ints, probs, score = _scratch(st.shape[2])
     for i in range(st.shape[0]):
-        g = st[i]
-        while not g[_G, _DONE] and bots[i, g[_G, _TURN]] != EXTERNAL:
-            p = g[_G, _TURN]
-            target, ask = _bot_ask(g, n, p, bots[i, p], mts[i, p], ints, probs, score)
-            _turn_call(g, n, mts[i, n], ints, p, target, ask)
+        _bots_move(st[i], n, mts[i], bots[i], ints, probs, score)
 
 
 @njit
@@ -1509,19 +1519,11 @@ def batch_advance(st: Any, mts: Any, bots: Any, actions: Any, first_out_wins: bo
     scores = np.zeros(n, dtype=np.int64)
     for i in range(st.shape[0]):
         g = st[i]
-        illegal[i] = False
         movers[i] = -1 if g[_G, _DONE] else g[_G, _TURN]
+        illegal[i] = False
         if not g[_G, _DONE]:
-            p, action = g[_G, _TURN], actions[i]
-            if _legal(g, n, p, action):
-                width = g[_R, _GROUPS] if g[_R, _KIND] == BOOKS else g[_R, _CARDS]
-                _turn_call(g, n, mts[i, n], ints, p, action // width, action % width)
-            else:
-                illegal[i] = True
-            while not g[_G, _DONE] and bots[i, g[_G, _TURN]] != EXTERNAL:
-                p = g[_G, _TURN]
-                target, ask = _bot_ask(g, n, p, bots[i, p], mts[i, p], ints, probs, score)
-                _turn_call(g, n, mts[i, n], ints, p, target, ask)
+            illegal[i] = not _play_action(g, n, mts[i, n], ints, actions[i])
+            _bots_move(g, n, mts[i], bots[i], ints, probs, score)
         status[i] = _outcome_one(g, n, first_out_wins, returns[i], scores)
         to_move[i] = -1 if g[_G, _DONE] else g[_G, _TURN]
 
@@ -1547,16 +1549,8 @@ def batch_advance_view(st: Any, mts: Any, bots: Any, actions: Any, first_out_win
             status[i] = _outcome_one(g, n, first_out_wins, returns[i], scores)
             to_move[i] = -1
             continue
-        p, action = g[_G, _TURN], actions[i]
-        if _legal(g, n, p, action):
-            width = g[_R, _GROUPS] if g[_R, _KIND] == BOOKS else g[_R, _CARDS]
-            _turn_call(g, n, mts[i, n], ints, p, action // width, action % width)
-        else:
-            illegal[i] = True
-        while not g[_G, _DONE] and bots[i, g[_G, _TURN]] != EXTERNAL:
-            p = g[_G, _TURN]
-            target, ask = _bot_ask(g, n, p, bots[i, p], mts[i, p], ints, probs, score)
-            _turn_call(g, n, mts[i, n], ints, p, target, ask)
+        illegal[i] = not _play_action(g, n, mts[i, n], ints, actions[i])
+        _bots_move(g, n, mts[i], bots[i], ints, probs, score)
         status[i] = _outcome_one(g, n, first_out_wins, returns[i], scores)
         to_move[i] = -1 if g[_G, _DONE] else g[_G, _TURN]
         seat = learner[i]
