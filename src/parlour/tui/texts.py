@@ -123,6 +123,10 @@ register(
                 ("memory", "memory", "mémoire"),
                 ("reflexes", "reflexes", "réflexes"),
                 ("search", "search", "recherche"),
+                ("easy", "easy", "facile"),
+                ("medium", "medium", "moyen"),
+                ("hard", "hard", "difficile"),
+                ("expert", "expert", "expert"),
             )
         },
         "tui.lang.en": {"en": "English", "fr": "anglais"},

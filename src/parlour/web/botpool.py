@@ -26,6 +26,10 @@ from parlour.bots.search import SearchBot
 MAX_BOT_SECONDS = 0.5  # a search bot's thinking time per move at a web table
 MAX_BOT_PLAYOUTS = 200  # or its number of playouts per move
 MAX_BOT_NUMBER = 1000  # any other numeric bot parameter
+# A counted search's playouts a candidate (worlds x kernel playouts per world: the expert's 8 x 32
+# by default) and moves searched: within them a move stays well under MAX_BOT_SECONDS.
+MAX_BOT_KERNEL_PLAYOUTS = 2048
+MAX_BOT_WIDTH = 8
 HALF_LIFE = 30.0
 SWITCH_INTERVAL = 0.0005  # seconds a thread holds the GIL before it must offer it
 
@@ -44,6 +48,13 @@ def bot_limit_error(spec: str, bot: Bot) -> str | None:
             return f"a web table's search bot thinks at most {MAX_BOT_SECONDS} s a move"
         if bot.playouts is not None and bot.playouts > MAX_BOT_PLAYOUTS:
             return f"a web table's search bot plays at most {MAX_BOT_PLAYOUTS} playouts a move"
+        if bot.seconds is None and (bot.playouts or 1) * bot.per_world > MAX_BOT_KERNEL_PLAYOUTS:
+            return (
+                f"a web table's search bot plays at most {MAX_BOT_KERNEL_PLAYOUTS} kernel "
+                "playouts a move it weighs"
+            )
+        if getattr(bot, "width", 0) > MAX_BOT_WIDTH:
+            return f"a web table's search bot weighs at most {MAX_BOT_WIDTH} moves"
     return None
 
 

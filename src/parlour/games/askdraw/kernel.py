@@ -1295,6 +1295,41 @@ def playout_many(worlds: Any, n: int, seat: int, seeds: Any, mode: int, max_step
 
 
 @njit
+def memory_playouts(worlds: Any, n: int, seat: int, moves: Any, seeds: Any, mode: int,
+                    max_steps: int, values: Any) -> None:  # fmt: skip
+    """values[m] = the sum over the worlds and the seeds of `seat`'s value after move m
+    (`moves[m]`: target, card or rank) is played in world w (a loaded state with the public
+    tracker, `worlds[w]`) and every seat, the mover included, then plays as the kernel's
+    `memory` bot to the end (or `max_steps` asks). Playout k seeds each seat's generator and
+    the state's from `seeds[k]`, the same for every world and move (common random numbers).
+    The expert's playouts (`askdraw.expert`): players who remember every public ask and answer,
+    so that what a move reveals (the group it asks for) is used against the mover."""
+    width = worlds.shape[2]
+    st = np.zeros((worlds.shape[1], width), dtype=np.int64)
+    ints, probs, score = _scratch(width)
+    base = np.zeros((n + 1, MT_WORDS), dtype=np.int64)
+    mts = np.zeros((n + 1, MT_WORDS), dtype=np.int64)
+    for m in range(moves.shape[0]):
+        values[m] = 0.0
+    for k in range(seeds.shape[0]):
+        for s in range(n + 1):
+            mt_seed63(base[s], seeds[k] ^ (s * 1000003))
+        for w in range(worlds.shape[0]):
+            for m in range(moves.shape[0]):
+                st[:] = worlds[w]
+                mts[:] = base
+                p = st[_G, _TURN]
+                _turn_call(st, n, mts[n], ints, p, moves[m, 0], moves[m, 1])
+                steps = 1
+                while not st[_G, _DONE] and steps < max_steps:
+                    p = st[_G, _TURN]
+                    target, ask = _bot_ask(st, n, p, MEMORY, mts[p], ints, probs, score)
+                    _turn_call(st, n, mts[n], ints, p, target, ask)
+                    steps += 1
+                values[m] += _playout_value(st, n, seat, mode)
+
+
+@njit
 def playout_state(st: Any, n: int, seed: int, max_steps: int) -> None:
     """One playout of a loaded state, in place (`playout_many`'s, for its seed)."""
     width = st.shape[1]

@@ -116,3 +116,52 @@ def batch_playout(worlds: Sequence[State], seat: int, seed: int, count: int) -> 
         values,
     )
     return [float(v) for v in values]
+
+
+_TRACKED: dict[tuple[str, Any, int], np.ndarray] = {}
+# The public tracker's rows (cards seen, hidden draws, lacks, their dates, groups held): the
+# same in every world drawn for one decision, so read from the log once and copied.
+_TRACKER_ROWS = slice(kernel._SEEN, kernel._SAID)
+
+
+def _tracked(state: State) -> np.ndarray:
+    """An array prepared for the state's game, rules and table, with the public tracker that
+    the kernel's `memory` bots read."""
+    key = (state.game.name, state.rules, state.num_players)
+    array = _TRACKED.get(key)
+    if array is None:
+        array = new_array(rules_of(state.game, state.rules, state.num_players), says=False)
+        _TRACKED[key] = array
+    return array
+
+
+def move_code(state: State, move: Any) -> tuple[int, int]:
+    """A move as the kernel's (target, card or rank)."""
+    group = getattr(move, "group", None)
+    return int(move.target), int(move.card if group is None else group)
+
+
+def memory_playouts(
+    worlds: Sequence[State], moves: Sequence[Any], seat: int, seed: int, count: int
+) -> list[float] | None:
+    """For each move, the sum of `seat`'s values over every world (drawn before the move, all
+    for one decision: they share its public events) and `count` playouts of each, played to
+    the end by the kernel's `memory` bots at every seat (`kernel.memory_playouts`); None when
+    the kernel cannot hold these worlds."""
+    if not worlds or not available() or not all(loadable(world) for world in worlds):
+        return None
+    first = worlds[0]
+    base = _tracked(first)
+    arrays = np.empty((len(worlds), *base.shape), dtype=np.int64)
+    arrays[:] = base
+    load_state(arrays[0], first, memory=True)
+    for index in range(1, len(worlds)):
+        load_state(arrays[index], worlds[index], memory=False)
+        arrays[index, _TRACKER_ROWS] = arrays[0, _TRACKER_ROWS]
+    codes = np.array([move_code(first, move) for move in moves], dtype=np.int64)
+    seeds = np.array([(seed + k * _GOLDEN) & _MASK63 for k in range(count)], dtype=np.int64)
+    values = np.zeros(len(moves), dtype=np.float64)
+    kernel.memory_playouts(
+        arrays, first.num_players, seat, codes, seeds, value_mode(first), MAX_STEPS, values
+    )
+    return [float(v) for v in values]

@@ -15,13 +15,15 @@ ask-and-draw package's (`askdraw/card_bots.py`).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from parlour.bots.base import Bot, Decision
+from parlour.bots.base import Bot, Decision, RandomBot
 from parlour.games.askdraw.bots import TrackingBot, laid_share, search_bot
 from parlour.games.askdraw.card_bots import OpenFirstBot, ReflexesBot, hit_chances, make_playout
 from parlour.games.askdraw.engine import Ask
+from parlour.games.askdraw.expert import expert_bot
 from parlour.games.askdraw.tracker import Tracker
 
 
@@ -83,7 +85,28 @@ class MemoryCandidates:
 
 
 # A cut-off playout is scored by the families laid (the win share among the leaders).
-familles_search = search_bot(make_playout(laid_share), MemoryCandidates)
+familles_playout = make_playout(laid_share)
+familles_search = search_bot(familles_playout, MemoryCandidates)
+
+
+def _expert_rank(tracker: Any, decision: Decision, legal: Sequence[Ask]) -> list[tuple[float, Ask]]:
+    return ranked_asks(tracker, decision.seat, legal, focus=0.1)
+
+
+# As the search's candidates: a sure hit, or a family nearly complete at good odds (score 1 or
+# more), is played without search.
+familles_expert = expert_bot(
+    tracker_of=lambda: MemoryBot().tracker,
+    rank=_expert_rank,
+    sure_hit=lambda tracker, best: best[0] >= 1.0,
+    playout=familles_playout,
+    prior="0.15",
+)
+
+
+def _hard(rng: random.Random | None = None) -> Bot:
+    """The ladder's third step: `search:10`, ten deals a move, a playout each."""
+    return familles_search("10", rng=rng)
 
 
 BOTS: dict[str, Callable[..., Bot]] = {
@@ -91,4 +114,11 @@ BOTS: dict[str, Callable[..., Bot]] = {
     "reflexes": ReflexesBot,
     "memory": MemoryBot,
     "search": familles_search,
+    "expert": familles_expert,
+    # The difficulty ladder: each step wins at least 55% heads-up against the one below
+    # (benchmarks/askdraw_ladder.py, docs/familles.md). The game is mostly luck: memory beats
+    # the seed's reflexes by only 54%, so the steps are spaced wider than the bots are.
+    "easy": RandomBot,
+    "medium": MemoryBot,
+    "hard": _hard,
 }

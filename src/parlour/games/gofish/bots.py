@@ -20,9 +20,10 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from parlour.bots.base import Bot, Decision
+from parlour.bots.base import Bot, Decision, RandomBot
 from parlour.games.askdraw.bots import TrackingBot, laid_share, pick_target, search_bot
 from parlour.games.askdraw.engine import PILE
+from parlour.games.askdraw.expert import expert_bot
 from parlour.games.askdraw.groups import GroupAsk, GroupAskState
 from parlour.games.askdraw.tracker import Tracker
 
@@ -196,8 +197,31 @@ class MemoryCandidates:
 gofish_search = search_bot(playout, MemoryCandidates)
 
 
+def _expert_rank(
+    tracker: Any, decision: Decision, legal: Sequence[GroupAsk]
+) -> list[tuple[float, GroupAsk]]:
+    open_asks = [ask for ask in legal if not sure_miss(tracker, ask)] or list(legal)
+    return ranked_asks(tracker, decision.seat, open_asks, focus_for(tracker.num_players))
+
+
+gofish_expert = expert_bot(
+    tracker_of=lambda: MemoryBot().tracker,
+    rank=_expert_rank,
+    sure_hit=lambda tracker, best: rank_chances(tracker, [best[1]])[0] >= 1.0,
+    playout=playout,
+    prior="0.15",
+)
+
+
 BOTS: dict[str, Callable[..., Bot]] = {
     "first": OpenFirstBot,
     "memory": MemoryBot,
     "search": gofish_search,
+    "expert": gofish_expert,
+    # The difficulty ladder: each step wins at least 55% heads-up against the one below
+    # (benchmarks/askdraw_ladder.py, docs/gofish.md). `first` asks the first rank it may, which
+    # loses to asking at random.
+    "easy": OpenFirstBot,
+    "medium": RandomBot,
+    "hard": MemoryBot,
 }

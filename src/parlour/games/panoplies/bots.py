@@ -14,10 +14,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from parlour.bots.base import Bot, Decision
+from parlour.bots.base import Bot, Decision, RandomBot
 from parlour.games.askdraw.bots import TrackingBot, search_bot
-from parlour.games.askdraw.card_bots import OpenFirstBot, hit_chances, make_playout
+from parlour.games.askdraw.card_bots import OpenFirstBot, ReflexesBot, hit_chances, make_playout
 from parlour.games.askdraw.engine import Ask, AskDrawState
+from parlour.games.askdraw.expert import expert_bot
 from parlour.games.askdraw.tracker import Tracker
 
 
@@ -116,8 +117,20 @@ class OutfitCandidates:
 
 # The familles playouts, each player counting his own character's garments for more, scored by
 # the Panoplies returns; a higher prior than the familles' for the heuristic's order.
-panoplies_search = search_bot(
-    make_playout(panoplies_value, bonus_of=outfit_bonus), OutfitCandidates, prior="0.3"
+panoplies_playout = make_playout(panoplies_value, bonus_of=outfit_bonus)
+panoplies_search = search_bot(panoplies_playout, OutfitCandidates, prior="0.3")
+
+
+def _expert_rank(tracker: Any, decision: Decision, legal: Sequence[Ask]) -> list[tuple[float, Ask]]:
+    return ranked_outfit_asks(tracker, decision, legal, attack=1.0, focus=0.05)
+
+
+panoplies_expert = expert_bot(
+    tracker_of=lambda: OutfitMemoryBot().tracker,
+    rank=_expert_rank,
+    sure_hit=lambda tracker, best: hit_chances(tracker, [best[1]])[0] >= 1.0,
+    playout=panoplies_playout,
+    prior="0.3",
 )
 
 
@@ -125,4 +138,11 @@ BOTS: dict[str, Callable[..., Bot]] = {
     "first": OpenFirstBot,
     "memory": OutfitMemoryBot,
     "search": panoplies_search,
+    "expert": panoplies_expert,
+    "reflexes": ReflexesBot,
+    # The difficulty ladder: each step wins at least 55% of the decided heads-up games against
+    # the one below (benchmarks/askdraw_ladder.py, docs/panoplies.md).
+    "easy": RandomBot,
+    "medium": ReflexesBot,
+    "hard": OutfitMemoryBot,
 }
