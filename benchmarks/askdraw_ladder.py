@@ -4,9 +4,10 @@ Go Fish (measured here, never asserted in tests).
     python benchmarks/askdraw_ladder.py --game familles --games 5000 --out results/ladder
     python benchmarks/askdraw_ladder.py --game gofish --only expert,memory,memory,memory --games 500
 
-For each game, its tables: `expert` against `memory` (and against `search:10` in the 7 familles,
-at 4 players in Go Fish), and each step of the ladder (`easy`, `medium`, `hard`, `expert`)
-heads-up against the step below. Game g of a table is dealt from seed `seed * 1_000_003 + g`
+For each game, its tables: each step of the ladder (`easy`, `medium`, `hard`, `expert`)
+heads-up against the step below (`hard` is `memory`: `expert,hard` is the expert against
+memory), and the expert against `search:10` in the 7 familles and against three `memory` in
+Go Fish. Game g of a table is dealt from seed `seed * 1_000_003 + g`
 and seats bot i at seat (i + g) % n, as `familles_tournament.py` does; wins of a tie are
 shared. Each bot's win share comes with a Wilson 95% interval; Panoplies, whose games may end
 with nobody's outfit laid, is also given as the share of decided games. The ladder's OpenSkill
@@ -39,10 +40,12 @@ from parlour.core.registry import get_game
 from parlour.play.runner import play_game
 
 LADDER = ("easy", "medium", "hard", "expert")
+# Besides the ladder (whose `hard` is `memory` in every game: `expert,hard` is expert against
+# memory heads-up).
 EXTRA = {
-    "familles": ["expert,memory", "expert,search:10"],
-    "panoplies": ["expert,memory"],
-    "gofish": ["expert,memory", "expert,memory,memory,memory"],
+    "familles": ["expert,search:10"],
+    "panoplies": [],
+    "gofish": ["expert,memory,memory,memory"],
 }
 
 
