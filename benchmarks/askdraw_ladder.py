@@ -132,6 +132,7 @@ def run_table(
         ranks = [r for s in sorted(by_start) for r in by_start[s]]
         result = {"game": game, "table": spec, "seed": seed, "failed": failed}
         result |= summarise(specs, ranks, time.perf_counter() - started)
+        result["ranks"] = ranks  # per game, each bot slot's rank: the ratings' input
         if out is not None:
             out.write_text(json.dumps(result, indent=1), encoding="utf-8")
         print(f"\r{game} {spec}: {len(ranks)}/{games} games", end="", file=sys.stderr, flush=True)
@@ -168,7 +169,7 @@ def markdown(results: Sequence[dict[str, Any]]) -> str:
         "|---|---:|---:|---|---:|---:|",
     ]
     for r in results:
-        first = r["bots"][0]
+        first = r["bots"][0]  # the table's first bot is the one measured
         lo, hi = first["ci95"]
         lines.append(
             f"| {r['table']} | {r['games']} | {first['win_share']:.1%} | {lo:.1%}-{hi:.1%} "
