@@ -51,6 +51,16 @@ def parse_budget(text: str | float | int) -> tuple[float | None, int | None]:
     return None, count
 
 
+def trials_of(world: State, moves: Sequence[Any]) -> list[State]:
+    """The world after each move, a copy each (the last move gets the world itself)."""
+    trials = []
+    for index, move in enumerate(moves):
+        trial = world.clone() if index < len(moves) - 1 else world
+        trial.apply(move)
+        trials.append(trial)
+    return trials
+
+
 class SearchBot(Bot):
     """Determinized Monte Carlo search over the root moves of the seat's information set."""
 
@@ -128,11 +138,7 @@ class SearchBot(Bot):
                 break
             world = decision.determinize(self.rng)
             seed = self.rng.getrandbits(63)
-            trials = []
-            for index, move in enumerate(moves):
-                trial = world.clone() if index < len(moves) - 1 else world
-                trial.apply(move)
-                trials.append(trial)
+            trials = trials_of(world, moves)
             sums = None
             count = 1
             if self.batch_playout is not None:

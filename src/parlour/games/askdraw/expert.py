@@ -36,7 +36,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from parlour.bots.base import Decision
-from parlour.bots.search import BatchPlayout, Playout, SearchBot
+from parlour.bots.search import BatchPlayout, Playout, SearchBot, trials_of
 from parlour.core.errors import ParlourError
 from parlour.games.askdraw.playouts import memory_playouts
 from parlour.games.askdraw.tracker import Tracker
@@ -139,11 +139,7 @@ class ExpertBot(SearchBot):
         """The search's fast playouts of each move in one world (`policy` "fast"), summed, and
         how many a move."""
         seed = self.rng.getrandbits(63)
-        trials = []
-        for index, move in enumerate(moves):
-            trial = world.clone() if index < len(moves) - 1 else world
-            trial.apply(move)
-            trials.append(trial)
+        trials = trials_of(world, moves)
         if self.batch_playout is not None:
             sums = self.batch_playout(trials, seat, seed, self.per_world)
             if sums is not None:

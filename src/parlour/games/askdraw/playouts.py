@@ -78,17 +78,17 @@ def value_mode(state: State) -> int:
     return kernel.LAID_SHARE
 
 
-_PREPARED: dict[tuple[str, Any, int], np.ndarray] = {}
+_PREPARED: dict[tuple[str, Any, int, bool], np.ndarray] = {}
 
 
-def _prepared(state: State) -> np.ndarray:
-    """An array prepared for the state's game, rules and table (kept: rules are frozen)."""
-    key = (state.game.name, state.rules, state.num_players)
+def _prepared(state: State, track: bool = False) -> np.ndarray:
+    """An array prepared for the state's game, rules and table (kept: rules are frozen); with
+    `track`, with the public tracker that the kernel's `memory` bots read."""
+    key = (state.game.name, state.rules, state.num_players, track)
     array = _PREPARED.get(key)
     if array is None:
-        array = new_array(
-            rules_of(state.game, state.rules, state.num_players), track=False, says=False
-        )
+        table = rules_of(state.game, state.rules, state.num_players)
+        array = new_array(table, track=track, says=False)
         _PREPARED[key] = array
     return array
 
@@ -118,21 +118,9 @@ def batch_playout(worlds: Sequence[State], seat: int, seed: int, count: int) -> 
     return [float(v) for v in values]
 
 
-_TRACKED: dict[tuple[str, Any, int], np.ndarray] = {}
 # The public tracker's rows (cards seen, hidden draws, lacks, their dates, groups held): the
 # same in every world drawn for one decision, so read from the log once and copied.
 _TRACKER_ROWS = slice(kernel._SEEN, kernel._SAID)
-
-
-def _tracked(state: State) -> np.ndarray:
-    """An array prepared for the state's game, rules and table, with the public tracker that
-    the kernel's `memory` bots read."""
-    key = (state.game.name, state.rules, state.num_players)
-    array = _TRACKED.get(key)
-    if array is None:
-        array = new_array(rules_of(state.game, state.rules, state.num_players), says=False)
-        _TRACKED[key] = array
-    return array
 
 
 def move_code(state: State, move: Any) -> tuple[int, int]:
@@ -151,7 +139,7 @@ def memory_playouts(
     if not worlds or not available() or not all(loadable(world) for world in worlds):
         return None
     first = worlds[0]
-    base = _tracked(first)
+    base = _prepared(first, track=True)
     arrays = np.empty((len(worlds), *base.shape), dtype=np.int64)
     arrays[:] = base
     load_state(arrays[0], first, memory=True)
