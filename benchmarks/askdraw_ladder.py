@@ -178,6 +178,28 @@ def markdown(results: Sequence[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
+def print_ratings(ladder: dict[str, list[list[int]]]) -> None:
+    print("| level | OpenSkill mu | sigma | mu - 3 sigma |\n|---|---:|---:|---:|")
+    for row in ladder_ratings(ladder):
+        level, mu, sigma, ordinal = row["level"], row["mu"], row["sigma"], row["ordinal"]
+        print(f"| {level} | {mu:.2f} | {sigma:.2f} | {ordinal:.2f} |")
+    print()
+
+
+def report(prefix: str, games: Sequence[str]) -> None:
+    """The tables saved by earlier runs (a run cut short included), and the ladder's ratings."""
+    for game in games:
+        results = []
+        for path in sorted(Path(prefix).parent.glob(f"{Path(prefix).name}.{game}.*.json")):
+            results.append(json.loads(path.read_text(encoding="utf-8")))
+        if not results:
+            continue
+        print(f"## {game}\n\n{markdown(results)}\n")
+        ladder = {r["table"]: r["ranks"] for r in results if r["table"] in ladder_tables()}
+        if ladder:
+            print_ratings(ladder)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
@@ -190,7 +212,15 @@ def main() -> None:
     parser.add_argument("--only", action="append", help="play only this table (repeatable)")
     parser.add_argument("--no-ladder", action="store_true", help="skip the ladder's tables")
     parser.add_argument("--out", help="save each table's results so far to OUT.<game>.<table>.json")
+    parser.add_argument(
+        "--report", action="store_true", help="play nothing: report the tables saved under --out"
+    )
     args = parser.parse_args()
+    if args.report:
+        if not args.out:
+            parser.error("--report reads the tables saved under --out")
+        report(args.out, args.game or list(EXTRA))
+        return
     for game in args.game or list(EXTRA):
         tables = args.only or (EXTRA[game] + ([] if args.no_ladder else ladder_tables()))
         results = []
@@ -208,11 +238,7 @@ def main() -> None:
                 print(f"{game} {spec}: game {game_no} (seed {seed}) failed: {error}")
         print(f"## {game}\n\n{markdown(results)}\n")
         if ladder:
-            print("| level | OpenSkill mu | sigma | mu - 3 sigma |\n|---|---:|---:|---:|")
-            for row in ladder_ratings(ladder):
-                level, mu, sigma, ordinal = row["level"], row["mu"], row["sigma"], row["ordinal"]
-                print(f"| {level} | {mu:.2f} | {sigma:.2f} | {ordinal:.2f} |")
-            print()
+            print_ratings(ladder)
 
 
 if __name__ == "__main__":
