@@ -42,7 +42,7 @@ from parlour.games.askdraw.playouts import memory_playouts
 from parlour.games.askdraw.tracker import Tracker
 
 POLICIES = ("memory", "fast")
-PRIOR_DEALS = 2.0  # how many deals the tracker's own estimate is worth in the blend
+PRIOR_DEALS = 2.0  # how many deals the tracker's own estimate is worth in the blend, by default
 
 # A game's ranking of asks for the expert: (tracker, decision, legal asks) -> [(score, ask)]
 # best first; and whether the best (score, ask) is to be played without search (a sure hit).
@@ -105,6 +105,7 @@ class ExpertBot(SearchBot):
         width: int,
         prior: float,
         policy: str = "memory",
+        estimate_deals: float = PRIOR_DEALS,
         rng: random.Random | None = None,
     ) -> None:
         super().__init__(
@@ -121,13 +122,15 @@ class ExpertBot(SearchBot):
         self.worlds = worlds
         self.width = width
         self.policy = policy
+        self.estimate_deals = estimate_deals
 
     def candidates_from(self, decision: Decision, worlds: Sequence[Any]) -> list[Any]:
         """The asks worth searching, ranked on the chances the drawn deals give."""
         legal = decision.legal_actions
         tracker = self.tracker_of(decision)
         hands = [[sorted(h) for h in world.hands] for world in worlds]
-        view = SampledTracker(tracker, sampled_probabilities(tracker, hands))
+        chances = sampled_probabilities(tracker, hands, self.estimate_deals)
+        view = SampledTracker(tracker, chances)
         ranked = self.rank(view, decision, legal)
         if self.sure_hit(view, ranked[0]):
             return [ranked[0][1]]
@@ -195,11 +198,13 @@ def expert_bot(
     worlds: str = "16",
     playouts: str = "2",
     width: str = "4",
+    estimate_deals: float = PRIOR_DEALS,
 ) -> Callable[..., ExpertBot]:
     """A game's `expert[:worlds[:playouts[:width[:prior[:policy]]]]]` factory: `worlds` deals
     drawn a move, `playouts` kernel playouts per deal and candidate, the best `width` asks
     searched, `prior` the bonus for the ranking's order, `policy` the playouts' players
     (`memory`: the kernel's memory bot at every seat; `fast`: the search's fast policy).
+    `estimate_deals`: how many drawn deals the tracker's estimate is worth in the chances.
     `tracker_of()` makes a fresh tracker reader for each bot (a bot follows its own seat)."""
     defaults = (worlds, playouts, width, prior)
 
@@ -243,6 +248,7 @@ def expert_bot(
             width=parsed["width"],
             prior=bonus,
             policy=policy,
+            estimate_deals=estimate_deals,
             rng=rng,
         )
 
