@@ -75,6 +75,7 @@ from parlour.core.mersenne import (
     MT_WORDS,
     mt_next,
     mt_seed63,
+    mt_seed63_rows,
     njit,
     njit_inline,
     njit_lean,
@@ -1340,10 +1341,11 @@ def batch_deal(st: Any, mts: Any, where: Any, seeds: Any) -> None:
     """Game i where `where[i]`: a new match dealt from `seeds[i]` (the state's generator
     `Random(seed)`), then what the engine does before the first ask."""
     n = mts.shape[1] - 1
-    for i in range(st.shape[0]):
-        if where[i]:
-            mt_seed63(mts[i, n], seeds[i])
-            _start(st[i], n, mts[i, n])
+    games = np.flatnonzero(where)
+    # The states' generators, several at a time: rows of the batch's generators taken flat.
+    mt_seed63_rows(mts.reshape(-1, mts.shape[2]), games * (n + 1) + n, seeds[games], games.size)
+    for i in games:
+        _start(st[i], n, mts[i, n])
 
 
 @njit
@@ -1541,6 +1543,20 @@ def batch_advance_view(st: Any, mts: Any, bots: Any, actions: Any, first_out_win
     ints, probs, score = _scratch(st.shape[2])
     asks = np.zeros(st.shape[2], dtype=np.int64)
     scores = np.zeros(n, dtype=np.int64)
+    _advance_view_rows(st, mts, bots, actions, first_out_wins, learner, starts, illegal, movers,
+                       returns, status, to_move, seats, obs, masks, ints, probs, score, asks,
+                       scores)  # fmt: skip
+
+
+@njit_lean
+def _advance_view_rows(st: Any, mts: Any, bots: Any, actions: Any, first_out_wins: bool,
+                       learner: Any, starts: Any, illegal: Any, movers: Any, returns: Any,
+                       status: Any, to_move: Any, seats: Any, obs: Any, masks: Any, ints: Any,
+                       probs: Any, score: Any, asks: Any, scores: Any) -> None:  # fmt: skip
+    """`batch_advance_view`'s loop, compiled without reference counts: the rows of each game
+    (its state, generators, outputs) are taken as slices, whose counts cost more than a step
+    of the 7 familles. It allocates nothing: the scratch comes from the caller."""
+    n = mts.shape[1] - 1
     for i in range(st.shape[0]):
         g = st[i]
         illegal[i] = False
