@@ -184,7 +184,10 @@ class ParlourVectorEnv(VectorEnv):
         if viewed:  # one pass over the games: step, bots, outcome, observation and mask
             learner = np.full(n_envs, -1, np.int64) if self.self_play else self._learner
             out = (illegal, movers, self._returns, self._status, to_move, seats)
-            kernel.advance_view(batch, actions, learner, (*out, self._obs, self._masks))
+            # Handed out as it is, not copied: the pass writes every game still in play, and
+            # `view_at` below every game dealt (a game over before this step is dealt now).
+            obs = np.empty(self._obs.shape, np.float32)
+            kernel.advance_view(batch, actions, learner, (*out, obs, self._masks))
         elif self._passes == "advance":
             kernel.advance(batch, actions, illegal, movers, self._returns, self._status, to_move)
         else:  # the protocol's calls
@@ -222,9 +225,8 @@ class ParlourVectorEnv(VectorEnv):
         else:
             seats[games] = to_move[games]
         if viewed:
-            kernel.view_at(batch, games, seats, self._obs, self._masks)
+            kernel.view_at(batch, games, seats, obs, self._masks)
             self._seat = seats
-            obs = self._obs.copy()
         else:
             obs = self._observe(seats)
         info = self._info(seats)
