@@ -253,10 +253,14 @@ class ParlourVectorEnv(VectorEnv):
     def _new_games(self, games: np.ndarray) -> np.ndarray:
         """Deal the games `games` from their generators, as the single env's reset does: the
         learner's seat, the deal, the bots' seeds; then the bots play to the learner, and a game
-        over before its first decision is dealt again. Returns every game's seat to move."""
+        over before its first decision is dealt again. Returns the seats to move of `games`
+        at their indices (the other entries are -1)."""
         n, kernel, batch = self.num_players, self.kernel, self.batch
         if not games.size:
             return kernel.to_move(batch)
+        # A kernel's optional `to_move_at` reads the seat to move of the games dealt alone.
+        at = getattr(kernel, "to_move_at", None)
+        to_move = np.full(self.num_envs, -1, np.int64)
         pending = games
         while True:
             deal_seeds = np.zeros(self.num_envs, np.int64)
@@ -284,7 +288,10 @@ class ParlourVectorEnv(VectorEnv):
             kernel.deal(batch, where, deal_seeds)
             if not self.self_play:
                 kernel.play_bots(batch)
-            to_move = kernel.to_move(batch)
+            if at is None:
+                to_move[pending] = kernel.to_move(batch)[pending]
+            else:  # only the games just dealt
+                to_move[pending] = at(batch, pending)
             if self.self_play:
                 self._learner[pending] = to_move[pending]
             pending = pending[to_move[pending] < 0]

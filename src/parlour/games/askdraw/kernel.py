@@ -1768,5 +1768,10 @@ def to_move(st: np.ndarray) -> np.ndarray:
     return np.where(st[:, _G, _DONE] != 0, -1, st[:, _G, _TURN])
 
 
+def to_move_at(st: np.ndarray, games: np.ndarray) -> np.ndarray:
+    """`to_move` of the games `games` only (a few rows read, not every game's)."""
+    return np.where(st[games, _G, _DONE] != 0, -1, st[games, _G, _TURN])
+
+
 def kind_of(table: tuple[int, ...]) -> int:
     return table[_KIND]

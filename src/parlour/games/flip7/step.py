@@ -517,6 +517,12 @@ class Flip7StepKernel:
         _to_move(batch.small, batch.stacks, out)
         return out
 
+    def to_move_at(self, batch: Flip7Batch, games: np.ndarray) -> np.ndarray:
+        """`to_move` of the games `games` (indices) only, in their order."""
+        g = batch.small[games, 0]
+        top = np.maximum(g[:, k._SP] - 1, 0)
+        return np.where(g[:, k._OVER] != 0, -1, batch.stacks[games, top, 1])
+
     def masks(self, batch: Flip7Batch, out: np.ndarray) -> None:
         _masks(self.num_players, batch.small, batch.stacks, out)
 
