@@ -428,10 +428,12 @@ def vector_env_steps(name: str, players: int, num_envs: int = 1024) -> Callable[
     rows = np.arange(num_envs)
 
     def steps(i: int) -> int:
-        mask = last["info"]["action_mask"]
+        # The mask's 0s and 1s read as booleans, which NumPy counts and finds faster (the
+        # same picks as from the int8 array).
+        mask = last["info"]["action_mask"].view(np.bool_)
         # Row i's k-th legal id, k uniform below its count: every legal id in row order, then
         # one index per row into them (a finished game's row has none; its action is unused).
-        counts = mask.sum(axis=1, dtype=np.int64)
+        counts = np.count_nonzero(mask, axis=1)
         legal = np.flatnonzero(mask)
         pick = np.cumsum(counts) - counts + (rng.random(num_envs) * counts).astype(np.int64)
         ids = legal[np.minimum(pick, legal.size - 1)] - rows * mask.shape[1]

@@ -162,7 +162,11 @@ def main() -> int:
     summary: dict[str, Any] = {"steps": args.steps, "seed": args.seed, "tables": []}
     total = 0
     for name in names:
+        kernel = get_game(name).step_kernel(resolve_rules(get_game(name), None), 3)
         for label, opponents, rules in TABLES:
+            if opponents is not None and not all(kernel.accepts_bot(b) for b in opponents):
+                print(f"{name:10} {label:30} skipped: its kernel does not play these bots")
+                continue
             diff = Differences(f"{name}, {label}")
             start = time.process_time()
             if opponents is None:

@@ -20,7 +20,7 @@ from parlour.core.errors import IllegalAction, ParlourError
 from parlour.core.registry import game_names, get_game
 from parlour.rl.encoding import action_mask, make_encoder, resolve_rules
 from parlour.rl.gym_env import ParlourGymEnv
-from parlour.rl.vector_env import ParlourVectorEnv
+from parlour.rl.vector_env import SEED_BOUND, ParlourVectorEnv, draw_seed
 
 KERNEL_GAMES = [name for name in game_names() if offers(get_game(name), "step_kernel")]
 # Opponents beyond `random` where the kernel plays them (the ask-and-draw games' bots).
@@ -214,6 +214,31 @@ def test_an_illegal_action_loses_that_game_or_raises() -> None:
     with pytest.raises(IllegalAction):
         strict.step(np.full(2, strict.num_actions + 1))
     assert np.array_equal(strict.batch.st, before)
+
+
+@pytest.mark.parametrize("name", ["familles", "flip7"])
+def test_the_step_that_resets_a_game_lost_by_an_illegal_action_ignores_its_action(
+    name: str,
+) -> None:
+    """The game lost is still in play in the kernel: an illegal action again at the next step
+    (the reset) is not a second loss, and the new game starts at its seat to move."""
+    envs = ParlourVectorEnv(name, num_envs=2, opponents=None)
+    _, info = envs.reset(seed=4)
+    bad = np.array([int(np.flatnonzero(m == 0)[0]) for m in info["action_mask"]])
+    _, rewards, terminated, _, info = envs.step(bad)
+    assert terminated.all() and (rewards == -1.0).all()
+    _, rewards, terminated, truncated, info = envs.step(bad)
+    assert not terminated.any() and not truncated.any() and (rewards == 0.0).all()
+    assert "illegal_action" not in info
+    # The new games' first observations: their seats to move, with legal actions.
+    assert info["seat"].tolist() == envs.kernel.to_move(envs.batch).tolist()
+    assert info["action_mask"].any(axis=1).all()
+
+
+def test_a_seed_is_drawn_as_the_single_env_draws_it() -> None:
+    """`draw_seed` is `int(rng.integers(SEED_BOUND))`, draw for draw."""
+    a, b = np.random.default_rng(7), np.random.default_rng(7)
+    assert [draw_seed(a) for _ in range(2000)] == [int(b.integers(SEED_BOUND)) for _ in range(2000)]
 
 
 def test_the_research_docs_training_example_runs(capsys) -> None:

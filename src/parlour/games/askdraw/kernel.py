@@ -75,6 +75,7 @@ from parlour.core.mersenne import (
     MT_WORDS,
     mt_next,
     mt_seed63,
+    mt_seed63_rows,
     njit,
     njit_inline,
     njit_lean,
@@ -1375,10 +1376,11 @@ def batch_deal(st: Any, mts: Any, where: Any, seeds: Any) -> None:
     """Game i where `where[i]`: a new match dealt from `seeds[i]` (the state's generator
     `Random(seed)`), then what the engine does before the first ask."""
     n = mts.shape[1] - 1
-    for i in range(st.shape[0]):
-        if where[i]:
-            mt_seed63(mts[i, n], seeds[i])
-            _start(st[i], n, mts[i, n])
+    games = np.flatnonzero(where)
+    # The states' generators, several at a time: rows of the batch's generators taken flat.
+    mt_seed63_rows(mts.reshape(-1, mts.shape[2]), games * (n + 1) + n, seeds[games], games.size)
+    for i in games:
+        _start(st[i], n, mts[i, n])
 
 
 @njit
@@ -1399,6 +1401,22 @@ def _rel(seat: int, observer: int, n: int) -> int:
 
 
 @njit_lean
+def _mask_by_groups(g: Any, n: int, p: int, out: Any) -> None:
+    """`_mask_one`'s asks where card ids run group by group and hands are kept as bits: each
+    askable group's cards not in `p`'s hand, written without a branch per card (a card's
+    test was a mispredicted branch, most of a 7 familles mask)."""
+    members, held = g[_R, _MEMBERS], g[_BITS, p]
+    width = g[_R, _CARDS]
+    for target in range(n):
+        if target != p and g[_SIZE, target] > 0:
+            for group in range(g[_R, _GROUPS]):
+                if _askable(g, p, group):
+                    first = group * members
+                    for card in range(first, first + members):
+                        out[target * width + card] = 1 - ((held >> card) & 1)
+
+
+@njit_lean
 def _mask_one(g: Any, n: int, asks: Any, out: Any) -> None:
     """`action_mask` of one game: 1 at each legal ask's id, `target * width + card` (Go Fish:
     `+ rank`), of the seat to move; zeros where the match is over."""
@@ -1407,6 +1425,9 @@ def _mask_one(g: Any, n: int, asks: Any, out: Any) -> None:
         return
     width = g[_R, _GROUPS] if g[_R, _KIND] == BOOKS else g[_R, _CARDS]
     p = g[_G, _TURN]
+    if g[_R, _KIND] != BOOKS and g[_R, _BY_GROUP] and g[_R, _BITMAP]:
+        _mask_by_groups(g, n, p, out)
+        return
     nasks = _list_asks(g, p, asks)
     for target in range(n):
         if target != p and g[_SIZE, target] > 0:
@@ -1423,9 +1444,14 @@ def _observe_one(g: Any, n: int, seat: int, starts: Any, o: Any) -> None:
     if not g[_G, _DONE]:
         o[starts[1] + _rel(g[_G, _TURN], seat, n)] = 1.0
     hand = starts[2]
-    for card in range(g[_R, _CARDS]):
-        if g[_HOLD, card] == seat:
-            o[hand + card] = 1.0
+    if g[_R, _BITMAP] and seat >= 0:  # the hand's bits, without a branch per card
+        bits = g[_BITS, seat]
+        for card in range(g[_R, _CARDS]):
+            o[hand + card] = (bits >> card) & 1
+    else:
+        for card in range(g[_R, _CARDS]):
+            if g[_HOLD, card] == seat:
+                o[hand + card] = 1.0
     for group in range(g[_R, _GROUPS]):
         o[starts[3] + group] = g[_COUNTS + seat, group]
         owner = g[_LAID, group]
@@ -1576,6 +1602,20 @@ def batch_advance_view(st: Any, mts: Any, bots: Any, actions: Any, first_out_win
     ints, probs, score = _scratch(st.shape[2])
     asks = np.zeros(st.shape[2], dtype=np.int64)
     scores = np.zeros(n, dtype=np.int64)
+    _advance_view_rows(st, mts, bots, actions, first_out_wins, learner, starts, illegal, movers,
+                       returns, status, to_move, seats, obs, masks, ints, probs, score, asks,
+                       scores)  # fmt: skip
+
+
+@njit_lean
+def _advance_view_rows(st: Any, mts: Any, bots: Any, actions: Any, first_out_wins: bool,
+                       learner: Any, starts: Any, illegal: Any, movers: Any, returns: Any,
+                       status: Any, to_move: Any, seats: Any, obs: Any, masks: Any, ints: Any,
+                       probs: Any, score: Any, asks: Any, scores: Any) -> None:  # fmt: skip
+    """`batch_advance_view`'s loop, compiled without reference counts: the rows of each game
+    (its state, generators, outputs) are taken as slices, whose counts cost more than a step
+    of the 7 familles. It allocates nothing: the scratch comes from the caller."""
+    n = mts.shape[1] - 1
     for i in range(st.shape[0]):
         g = st[i]
         illegal[i] = False
@@ -1761,6 +1801,11 @@ def bot_flags(kind: int, codes: Any) -> tuple[bool, bool]:
 def to_move(st: np.ndarray) -> np.ndarray:
     """The seat to move in each game, -1 where the match is over."""
     return np.where(st[:, _G, _DONE] != 0, -1, st[:, _G, _TURN])
+
+
+def to_move_at(st: np.ndarray, games: np.ndarray) -> np.ndarray:
+    """`to_move` of the games `games` only (a few rows read, not every game's)."""
+    return np.where(st[games, _G, _DONE] != 0, -1, st[games, _G, _TURN])
 
 
 def kind_of(table: tuple[int, ...]) -> int:

@@ -125,6 +125,10 @@ class AskDrawStepKernel:
     def to_move(self, batch: Batch) -> np.ndarray:
         return kernel.to_move(batch.st)
 
+    def to_move_at(self, batch: Batch, games: np.ndarray) -> np.ndarray:
+        """`to_move` of the games `games` (indices) only, in their order."""
+        return kernel.to_move_at(batch.st, games)
+
     def masks(self, batch: Batch, out: np.ndarray) -> None:
         kernel.batch_masks(batch.st, self.num_players, out)
 

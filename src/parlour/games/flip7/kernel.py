@@ -30,7 +30,7 @@ from typing import Any
 
 import numpy as np
 
-from parlour.core.mersenne import MT_WORDS, njit
+from parlour.core.mersenne import MT_WORDS, njit, njit_lean
 from parlour.core.mersenne import mt_seed as _mt_seed
 from parlour.core.mersenne import randbelow as _randbelow
 from parlour.core.mersenne import shuffle as _shuffle
@@ -41,6 +41,9 @@ from parlour.core.mersenne import shuffle as _shuffle
 from parlour.games.flip7 import solver
 
 _njit = njit
+# The small helpers of the turn loop take no reference counts (`njit_lean`): counting the
+# dozen arrays of each call cost more than most of them do.
+_lean = njit_lean
 
 _MASK32 = 0xFFFFFFFF
 __all__ = ["MT_WORDS", "play_many", "run"]
@@ -79,7 +82,7 @@ FULL_DECK = np.array(
 )
 
 
-@_njit
+@_lean
 def _push(stack: Any, g: Any, kind: int, a: int, b: int) -> int:
     row = g[_SP]
     g[_SP] += 1
@@ -91,14 +94,14 @@ def _push(stack: Any, g: Any, kind: int, a: int, b: int) -> int:
     return row
 
 
-@_njit
+@_lean
 def _discard(disc: Any, g: Any, card: int) -> None:
     disc[g[_NDISC]] = card
     g[_NDISC] += 1
     g[_DISC_COUNTS + card] += 1
 
 
-@_njit
+@_lean
 def _points(numbers: Any, nnum: Any, mods: Any, nmod: Any, seat: int) -> int:
     total = 0
     for k in range(nnum[seat]):
@@ -114,7 +117,7 @@ def _points(numbers: Any, nnum: Any, mods: Any, nmod: Any, seat: int) -> int:
     return (2 * total if double else total) + plus
 
 
-@_njit
+@_lean
 def _draw(mt: Any, deck: Any, disc: Any, g: Any) -> int:
     if g[_NDECK] == 0:
         if g[_NDISC] == 0:
@@ -133,7 +136,7 @@ def _draw(mt: Any, deck: Any, disc: Any, g: Any) -> int:
     return card
 
 
-@_njit
+@_lean
 def _start_round(g: Any, n: int, nnum: Any, nmod: Any, sc: Any, status: Any, opened: Any,
                  stack: Any) -> None:  # fmt: skip
     g[_ROUND] += 1
@@ -147,7 +150,7 @@ def _start_round(g: Any, n: int, nnum: Any, nmod: Any, sc: Any, status: Any, ope
     _push(stack, g, DEAL, 0, 0)
 
 
-@_njit
+@_lean
 def _end_round(g: Any, n: int, flip7_seat: int, bonus: int, target: int, totals: Any,
                numbers: Any, nnum: Any, mods: Any, nmod: Any, sc: Any, status: Any,
                opened: Any, stack: Any, disc: Any) -> None:  # fmt: skip
@@ -199,7 +202,7 @@ def _end_round(g: Any, n: int, flip7_seat: int, bonus: int, target: int, totals:
     _start_round(g, n, nnum, nmod, sc, status, opened, stack)
 
 
-@_njit
+@_lean
 def _take(g: Any, n: int, seat: int, card: int, bonus: int, target: int, totals: Any,
           numbers: Any, nnum: Any, mods: Any, nmod: Any, sc: Any, status: Any, opened: Any,
           stack: Any, disc: Any) -> None:  # fmt: skip
@@ -247,7 +250,7 @@ def _take(g: Any, n: int, seat: int, card: int, bonus: int, target: int, totals:
     nmod[seat] += 1
 
 
-@_njit
+@_lean
 def _bot_target(n: int, me: int, card: int, cands: Any, ncand: int, totals: Any,
                 numbers: Any, nnum: Any, mods: Any, nmod: Any) -> int:  # fmt: skip
     """`bots.basic_target`: freeze the fewest points, flip three on the most numbers, keep a
@@ -483,7 +486,7 @@ def _stays(code: int, seat: int, bonus: int, g: Any, numbers: Any, nnum: Any, mo
                          util)  # fmt: skip
 
 
-@_njit
+@_lean
 def candidates(kind: int, n: int, status: Any, sc: Any, cands: Any) -> int:
     """The seats a choice may go to (`Flip7State._candidates`), into `cands`; their number."""
     ncand = 0
@@ -494,7 +497,7 @@ def candidates(kind: int, n: int, status: Any, sc: Any, cands: Any) -> int:
     return ncand
 
 
-@_njit
+@_lean
 def pending_card(stack: Any, row: int) -> int:
     """The card a choice step gives away (`Flip7State._pending_card`)."""
     kind = stack[row, 0]
@@ -505,7 +508,7 @@ def pending_card(stack: Any, row: int) -> int:
     return SECOND_CHANCE
 
 
-@_njit
+@_lean
 def assign(g: Any, sc: Any, stack: Any, who: int) -> None:
     """The choice on top of the stack goes to seat `who` (`Flip7State._choose`)."""
     top = g[_SP] - 1
@@ -555,7 +558,7 @@ def deal(mt: Any, n: int, give: bool, totals: Any, deck: Any, stack: Any, small:
     _start_round(g, n, nnum, nmod, sc, status, opened, stack)
 
 
-@_njit
+@_lean
 def advance(mt: Any, n: int, bonus: int, target: int, cap: int, totals: Any, bots: Any,
             bot_mts: Any, action: int, deck: Any, disc: Any, numbers: Any, mods: Any,
             stack: Any, small: Any, values: Any, values_sc: Any, util: Any) -> None:  # fmt: skip
