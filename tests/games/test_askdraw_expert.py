@@ -121,7 +121,7 @@ def test_every_ladder_level_is_a_bot_a_web_table_accepts(name: str) -> None:
         bot = make_bot(game, level)
         assert isinstance(bot, Bot)
         assert bot_limit_error(level, bot) is None
-        kinds.add((type(bot).__name__, getattr(bot, "playouts", None)))
+        kinds.add((type(bot).__name__, getattr(bot, "playouts", None), getattr(bot, "forget", 0)))
     assert len(kinds) == 4, f"{name}'s ladder repeats a bot: {kinds}"
 
 

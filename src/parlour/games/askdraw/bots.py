@@ -59,6 +59,33 @@ class TrackingBot(Bot):
         return self._tracker
 
 
+class ForgetfulBot(TrackingBot):
+    """A ladder step below `memory`: the game's memory bot (`inner`) that forgets a share of
+    its moves (`forget`), asking at random then; it follows every event all the same."""
+
+    def __init__(self, inner: TrackingBot, forget: float, rng: random.Random | None = None) -> None:
+        super().__init__(rng)
+        self.inner = inner
+        self.forget = forget
+
+    def act(self, decision: Decision) -> Any:
+        self.inner.rng = self.rng
+        if self.rng.random() < self.forget:
+            self.inner.tracker(decision)  # keep up with the events
+            return self.rng.choice(decision.legal_actions)
+        return self.inner.act(decision)
+
+
+def forgetful(memory: Callable[..., TrackingBot], forget: float, doc: str) -> Callable[..., Bot]:
+    """A factory of `ForgetfulBot`s over the game's memory bot."""
+
+    def factory(rng: random.Random | None = None) -> Bot:
+        return ForgetfulBot(memory(), forget, rng)
+
+    factory.__doc__ = doc
+    return factory
+
+
 def pick_target(hands: Sequence[Collection[int]], seat: int, rng: random.Random) -> int:
     """A playout's target: another player, with a chance in proportion to his cards (the seat
     itself when nobody else holds any). One draw of `rng`, so that a playout is replayable."""
