@@ -117,6 +117,8 @@ BOTS: dict[str, Callable[..., Bot]] = {
     # random by 62-65%, the seed's reflexes by 54%, the expert memory by about 53%): the middle
     # steps are memory asking at random now and then, spaced evenly between random and expert.
     "easy": RandomBot,
-    "medium": forgetful(MemoryBot, 0.6, "memory that asks at random three moves in five"),
+    "medium": forgetful(
+        MemoryBot, 0.55, "memory that asks at random a little over one move in two"
+    ),
     "hard": forgetful(MemoryBot, 0.2, "memory that asks at random one move in five"),
 }

@@ -232,7 +232,7 @@ BOTS: dict[str, Callable[..., Bot]] = {
     # loses to asking at random.
     "easy": OpenFirstBot,
     "medium": RandomBot,
-    # `hard` is memory asking at random one move in three: the expert is only level with memory
+    # `hard` is memory asking at random one move in two: the expert is only level with memory
     # (docs/gofish.md), so memory itself would not be a step below it.
-    "hard": forgetful(MemoryBot, 1 / 3, "memory that asks at random one move in three"),
+    "hard": forgetful(MemoryBot, 0.5, "memory that asks at random one move in two"),
 }
