@@ -48,7 +48,7 @@ from parlour.rl.encoding import (
     with_turn_cap,
 )
 from parlour.rl.gym_env import ILLEGAL_CHOICES
-from parlour.rl.step_kernel import STATUS_CAPPED, STATUS_FINISHED, STATUS_PLAYING
+from parlour.rl.vector_settle import settle_step
 
 SEED_BOUND = 2**62  # the single env's draws of a deal seed and a bot's seed
 
@@ -198,21 +198,11 @@ class ParlourVectorEnv(VectorEnv):
             kernel.outcome(batch, self._returns, self._status)
             to_move = kernel.to_move(batch)
         # A game ended by an illegal action is still in play in the kernel, which takes the
-        # resetting step's action there: that action is ignored, legal or not.
-        illegal &= ~resetting
-        ended = (self._status != STATUS_PLAYING) & ~resetting
-        # The reward goes to the learner, or in self-play to the seat that moved.
+        # resetting step's action there: that action is ignored, legal or not. The reward goes
+        # to the learner, or in self-play to the seat that moved.
         rewarded = movers if self.self_play else self._learner
-        rows = np.arange(n_envs)
-        rewards = np.where(ended, self._returns[rows, np.maximum(rewarded, 0)], 0.0)
-        terminated = ended & (self._status == STATUS_FINISHED)
-        truncated = ended & (self._status == STATUS_CAPPED)
-        returns = np.where(ended[:, None], self._returns, 0.0)
-        lost = bool(illegal.any())
-        if lost:  # "lose": the worst return; the game stays as it was
-            rewards[illegal] = -1.0
-            terminated |= illegal
-        games = np.flatnonzero(resetting)
+        settled = settle_step(resetting, illegal, self._status, self._returns, rewarded)
+        rewards, terminated, truncated, ended, returns, games, lost = settled
         if games.size:
             to_move[games] = self._new_games(games)[games]
         self._ended = terminated | truncated

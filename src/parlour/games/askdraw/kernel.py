@@ -1766,8 +1766,10 @@ def kernel_table(rules: tuple[int, ...], n: int, track: bool, says: bool) -> tup
     fits = kind == BOOKS or n * rules[_HAND] <= cards
     if not 2 <= n <= MAX_SEATS or not fits or rules[_HAND] < 1:
         raise ValueError(f"{n} hands of {rules[_HAND]} cards do not fit the deck")
-    # Hands as bits: card asks by groups of at most _SPAN, every card a bit of an int64.
-    bitmap = kind != BOOKS and rules[_BY_GROUP] and rules[_MEMBERS] <= _SPAN and cards <= 62
+    # Hands as bits: card ids by groups of at most _SPAN, every card a bit of an int64. Go
+    # Fish asks by rank, but its observations read the hand from the bits (one word, where
+    # the hand's row is seven cache lines).
+    bitmap = rules[_BY_GROUP] and rules[_MEMBERS] <= _SPAN and cards <= 62
     return (*rules, int(track), int(says), int(bitmap))
 
 
