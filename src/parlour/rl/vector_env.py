@@ -141,6 +141,7 @@ class ParlourVectorEnv(VectorEnv):
             self._passes = "advance_view"
         self._illegal = np.zeros(num_envs, bool)
         self._movers = np.zeros(num_envs, np.int64)
+        self._nobody = np.full(num_envs, -1, np.int64)  # self-play: no learner's seat
         if self.self_play:  # every seat played from outside, for good
             everywhere = np.ones(num_envs, bool)
             kernel.seat_bots(self.batch, everywhere, [""] * n, np.zeros((num_envs, n), np.int64))
@@ -182,7 +183,7 @@ class ParlourVectorEnv(VectorEnv):
         to_move, seats = np.empty(n_envs, np.int64), np.empty(n_envs, np.int64)
         viewed = self._passes == "advance_view"
         if viewed:  # one pass over the games: step, bots, outcome, observation and mask
-            learner = np.full(n_envs, -1, np.int64) if self.self_play else self._learner
+            learner = self._nobody if self.self_play else self._learner
             out = (illegal, movers, self._returns, self._status, to_move, seats)
             # Handed out as it is, not copied: the pass writes every game still in play, and
             # `view_at` below every game dealt (a game over before this step is dealt now).
