@@ -89,7 +89,9 @@ class AskDrawStepKernel:
     # ----- the batch ------------------------------------------------------------------------
     def new_batch(self, num_envs: int) -> Batch:
         n = self.num_players
-        st, mts = kernel.new_batch(kernel.kernel_table(self._table, n, False, False), n, num_envs)
+        # Go Fish's hands kept as bits too: its observations read them.
+        table = kernel.kernel_table(self._table, n, False, False, rank_bits=True)
+        st, mts = kernel.new_batch(table, n, num_envs)
         bots = np.full((num_envs, n), kernel.EXTERNAL, np.int64)
         return Batch(st, mts, bots)
 
