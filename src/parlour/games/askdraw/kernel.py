@@ -83,6 +83,7 @@ from parlour.core.mersenne import (
     seed_tables,
 )
 from parlour.core.mersenne import shuffle as mt_shuffle
+from parlour.core.prefetch import prefetch
 
 NOBODY = -1  # `hold[card]` of a card in the pile or laid down; a group nobody owns
 FINISHED, CAPPED, STALLED = 0, 1, 2  # a game's status, as `Outcome.status` names them
@@ -1607,6 +1608,26 @@ def batch_advance_view(st: Any, mts: Any, bots: Any, actions: Any, first_out_win
                        scores)  # fmt: skip
 
 
+# The pass asks for the rows of the game this far ahead while it plays the current one.
+_PREFETCH_AHEAD = 2
+
+
+@njit_inline
+def _prefetch_game(g: Any, n: int, obs: Any, i: int) -> None:
+    """Hint the lines a step reads of a game (`g`, game i) into the cache: its scalars and
+    rules, the table's rows and each seat's counts, and its observation's row."""
+    for row in (_G, _R, _LAID):
+        prefetch(g, row, 0)
+        prefetch(g, row, 8)
+    prefetch(g, _SIZE, 0)
+    prefetch(g, _BITS, 0)
+    for s in range(n):
+        prefetch(g, _COUNTS + s, 0)
+        prefetch(g, _COUNTS + s, 8)
+    for col in range(0, obs.shape[1], 16):
+        prefetch(obs, i, col)
+
+
 @njit_lean
 def _advance_view_rows(st: Any, mts: Any, bots: Any, actions: Any, first_out_wins: bool,
                        learner: Any, starts: Any, illegal: Any, movers: Any, returns: Any,
@@ -1616,7 +1637,10 @@ def _advance_view_rows(st: Any, mts: Any, bots: Any, actions: Any, first_out_win
     (its state, generators, outputs) are taken as slices, whose counts cost more than a step
     of the 7 familles. It allocates nothing: the scratch comes from the caller."""
     n = mts.shape[1] - 1
+    ahead = _PREFETCH_AHEAD
     for i in range(st.shape[0]):
+        if i + ahead < st.shape[0]:
+            _prefetch_game(st[i + ahead], n, obs, i + ahead)
         g = st[i]
         illegal[i] = False
         movers[i] = -1 if g[_G, _DONE] else g[_G, _TURN]
