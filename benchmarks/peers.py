@@ -380,6 +380,7 @@ def same_game_workloads(name: str, players: int) -> dict[str, Callable[[int], in
         game.bulk_play(None, range(i, i + 2000), table)
         return 2000
 
+    public_bulk(0)  # compiled or loaded from the cache before any timing
     return {
         f"peer (OpenSpiel {peer.openspiel_name}, {players}p)": openspiel_game(
             peer.openspiel_name, dict(peer.params)
