@@ -13,14 +13,16 @@ from typing import Any
 
 from parlour.core.mersenne import HAVE_NUMBA
 
+prefetch: Any  # (rows, row, col) -> None, callable from compiled code
+
 if HAVE_NUMBA:
-    from llvmlite import ir
+    from llvmlite import ir  # type: ignore[import-untyped]
     from numba import types
     from numba.core import cgutils
     from numba.core.extending import intrinsic
 
     @intrinsic
-    def prefetch(typingctx: Any, rows: Any, row: Any, col: Any) -> Any:
+    def _prefetch_hint(typingctx: Any, rows: Any, row: Any, col: Any) -> Any:
         """Prefetch the line of `rows[row, col]` (a 2-D array) for reading, into every level
         of the cache. The indices are not checked: a hint at a wrong address is harmless."""
         sig = types.void(rows, row, col)
@@ -42,7 +44,10 @@ if HAVE_NUMBA:
 
         return sig, codegen
 
+    prefetch = _prefetch_hint
 else:
 
-    def prefetch(rows: Any, row: int, col: int) -> None:
+    def _no_hint(rows: Any, row: int, col: int) -> None:
         """Without Numba, nothing to hint."""
+
+    prefetch = _no_hint
