@@ -1,7 +1,7 @@
 """The vector env's bookkeeping after a kernel pass, compiled: each game's reward,
 termination, truncation and returns, and the games to deal again.
 
-Written as a dozen NumPy operations on N-long arrays it cost about a fifth of a step at
+Written as a dozen NumPy operations on N-long arrays it cost about 0.3 ms of a 2.5 ms step at
 N = 1,024 (each operation pays its call and a pass over memory for a few hundred
 nanoseconds of work); one compiled loop does it in one pass.
 """
@@ -25,10 +25,9 @@ def settle_step(
 
     A game that ends (`ended[i]`) gets seat `rewarded[i]`'s return as its reward and every
     seat's returns in `ended_returns[i]` (zeros elsewhere); finished is terminated, capped
-    truncated. An
-    illegal action (`illegal[i]`, cleared here for a resetting game, whose action is ignored)
-    terminates the game with reward -1, and `lost` says whether any game had one. `games`:
-    the indices of the resetting games, in order."""
+    truncated. An illegal action (`illegal[i]`, cleared here for a resetting game, whose
+    action is ignored) terminates the game with reward -1, and `lost` says whether any game
+    had one. `games`: the indices of the resetting games, in order."""
     n = resetting.shape[0]
     rewards = np.zeros(n, np.float64)
     terminated = np.zeros(n, np.bool_)
