@@ -154,3 +154,40 @@ def test_memory_playouts_share_out_each_game(name: str) -> None:
 def test_an_unknown_playout_policy_is_refused() -> None:
     with pytest.raises(ParlourError, match="memory or fast"):
         make_bot(get_game("gofish"), "expert:8:2:4:0.1:smart")
+
+
+def test_the_search_overrides_the_ranking_only_on_a_clear_difference() -> None:
+    """`confident_choice` keeps the ranking's first move unless another one beats it in the
+    same worlds by more than `z` standard errors of the paired differences."""
+    import numpy as np
+
+    from parlour.games.askdraw.expert import confident_choice
+
+    noisy = np.array([[1.0, 0.0, 1.0], [0.0, 1.0, 0.0], [1.0, 1.0, 0.0], [0.0, 0.0, 1.0]])
+    assert confident_choice(noisy, 2.0) == 0  # the others' better worlds are offset by worse
+    steady = np.array([[0.2, 0.7, 0.3], [0.5, 1.0, 0.4], [0.1, 0.5, 0.2], [0.4, 0.8, 0.6]])
+    assert confident_choice(steady, 2.0) == 1  # ahead by 0.45 in every world
+    assert confident_choice(steady[:, [0, 2]], 2.0) == 0  # 0.075 ahead, under 2 errors
+    assert confident_choice(steady[:, [0, 2]], 0.0) == 1
+    assert confident_choice(steady[:1], 2.0) == 0  # one world: no error to weigh
+    worse = steady[:, [1, 0]]
+    assert confident_choice(worse, 2.0) == 0
+
+
+@pytest.mark.skipif(not available(), reason="kernel playouts need Numba")
+def test_the_playout_table_holds_each_worlds_sums() -> None:
+    """`memory_playout_table`'s rows are the worlds' sums; their total is `memory_playouts`,
+    and a world played alone gives its own row."""
+    from parlour.games.askdraw.playouts import memory_playout_table, memory_playouts
+
+    rng = random.Random(5)
+    for decision in decisions("familles", 2, 31, count=3):
+        worlds = [decision.determinize(rng) for _ in range(3)]
+        moves = decision.legal_actions[:3]
+        table = memory_playout_table(worlds, moves, decision.seat, 91, 4)
+        assert table is not None and table.shape == (3, len(moves))
+        sums = memory_playouts(worlds, moves, decision.seat, 91, 4)
+        assert sums == pytest.approx(list(table.sum(axis=0)))
+        alone = memory_playout_table(worlds[1:2], moves, decision.seat, 91, 4)
+        assert alone is not None
+        assert list(alone[0]) == pytest.approx(list(table[1]))

@@ -1299,9 +1299,9 @@ def playout_many(worlds: Any, n: int, seat: int, seeds: Any, mode: int, max_step
 @njit
 def memory_playouts(worlds: Any, n: int, seat: int, moves: Any, seeds: Any, mode: int,
                     max_steps: int, values: Any) -> None:  # fmt: skip
-    """values[m] = the sum over the worlds and the seeds of `seat`'s value after move m
-    (`moves[m]`: target, card or rank) is played in world w (a loaded state with the public
-    tracker, `worlds[w]`) and every seat, the mover included, then plays as the kernel's
+    """values[w, m] = the sum over the seeds of `seat`'s value after move m (`moves[m]`:
+    target, card or rank) is played in world w (a loaded state with the public tracker,
+    `worlds[w]`) and every seat, the mover included, then plays as the kernel's
     `memory` bot to the end (or `max_steps` asks). Playout k seeds each seat's generator and
     the state's from `seeds[k]`, the same for every world and move (common random numbers).
     The expert's playouts (`askdraw.expert`): players who remember every public ask and answer,
@@ -1311,8 +1311,7 @@ def memory_playouts(worlds: Any, n: int, seat: int, moves: Any, seeds: Any, mode
     ints, probs, score = _scratch(width)
     base = np.zeros((n + 1, MT_WORDS), dtype=np.int64)
     mts = np.zeros((n + 1, MT_WORDS), dtype=np.int64)
-    for m in range(moves.shape[0]):
-        values[m] = 0.0
+    values[:] = 0.0
     for k in range(seeds.shape[0]):
         for s in range(n + 1):
             mt_seed63(base[s], seeds[k] ^ (s * 1000003))
@@ -1328,7 +1327,7 @@ def memory_playouts(worlds: Any, n: int, seat: int, moves: Any, seeds: Any, mode
                     target, ask = _bot_ask(st, n, p, MEMORY, mts[p], ints, probs, score)
                     _turn_call(st, n, mts[n], ints, p, target, ask)
                     steps += 1
-                values[m] += _playout_value(st, n, seat, mode)
+                values[w, m] += _playout_value(st, n, seat, mode)
 
 
 @njit

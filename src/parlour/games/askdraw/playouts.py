@@ -136,6 +136,16 @@ def memory_playouts(
     for one decision: they share its public events) and `count` playouts of each, played to
     the end by the kernel's `memory` bots at every seat (`kernel.memory_playouts`); None when
     the kernel cannot hold these worlds."""
+    table = memory_playout_table(worlds, moves, seat, seed, count)
+    return None if table is None else [float(v) for v in table.sum(axis=0)]
+
+
+def memory_playout_table(
+    worlds: Sequence[State], moves: Sequence[Any], seat: int, seed: int, count: int
+) -> np.ndarray | None:
+    """`memory_playouts` world by world: row w holds, for each move, the sum of `seat`'s
+    values over the `count` playouts of world w (the rows let a search weigh how much the
+    worlds disagree, not only the means)."""
     if not worlds or not available() or not all(loadable(world) for world in worlds):
         return None
     first = worlds[0]
@@ -148,8 +158,8 @@ def memory_playouts(
         arrays[index, _TRACKER_ROWS] = arrays[0, _TRACKER_ROWS]
     codes = np.array([move_code(first, move) for move in moves], dtype=np.int64)
     seeds = np.array([(seed + k * _GOLDEN) & _MASK63 for k in range(count)], dtype=np.int64)
-    values = np.zeros(len(moves), dtype=np.float64)
+    values = np.zeros((len(worlds), len(moves)), dtype=np.float64)
     kernel.memory_playouts(
         arrays, first.num_players, seat, codes, seeds, value_mode(first), MAX_STEPS, values
     )
-    return [float(v) for v in values]
+    return values
