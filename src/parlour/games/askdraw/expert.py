@@ -20,8 +20,9 @@ A decision goes in three steps, all from what the seat knows (its tracker and
    candidates. The ranking's first ask is played unless another one beats it in the same deals
    by more than two standard errors of the paired differences (`confident_choice`): a
    playout's result is a win or a loss, so a few dozen of them tell the asks apart only where
-   they differ a lot, and taking the best mean regardless lost to the ranking alone. (With
-   the search's fast playouts, `policy` "fast", the best mean wins with the game's small
+   they differ a lot, and taking the best mean regardless lost to the ranking alone in the 7
+   familles. (Panoplies, whose returns are +1, 0 or -1 and whose expert was measured with
+   it, and the search's fast playouts, `policy` "fast", keep the best mean with the game's
    bonus for the ranking's order, as in `parlour.bots.search`.)
 
 Why sampled deals and kernel playouts rather than an offline policy: the hidden hands change
@@ -135,6 +136,7 @@ class ExpertBot(SearchBot):
         prior: float,
         policy: str = "memory",
         estimate_deals: float = PRIOR_DEALS,
+        confidence: float | None = CONFIDENCE,
         rng: random.Random | None = None,
     ) -> None:
         super().__init__(
@@ -152,7 +154,7 @@ class ExpertBot(SearchBot):
         self.width = width
         self.policy = policy
         self.estimate_deals = estimate_deals
-        self.z = CONFIDENCE
+        self.z = confidence
 
     def candidates_from(self, decision: Decision, worlds: Sequence[Any]) -> list[Any]:
         """The asks worth searching, ranked on the chances the drawn deals give."""
@@ -194,22 +196,20 @@ class ExpertBot(SearchBot):
         if len(moves) == 1:
             self.last_playouts = 0
             return moves[0]
-        totals = [0.0] * len(moves)
-        samples = 0
         table = None
         if self.policy == "memory":
             seed = self.rng.getrandbits(63)
             table = memory_playout_table(worlds, moves, decision.seat, seed, self.per_world)
-        if table is not None:
+        if table is not None and self.z is not None:
             self.last_playouts = len(worlds) * self.per_world * len(moves)
             means = table.sum(axis=0) / (len(worlds) * self.per_world)
             self.last_stats = [(moves[i], len(worlds), float(means[i])) for i in range(len(moves))]
             return moves[confident_choice(table / self.per_world, self.z)]
-        for world in worlds:
-            sums, count = self._fast_playouts(world, moves, decision.seat)
-            samples += count
-            for index, value in enumerate(sums):
-                totals[index] += value
+        if table is not None:
+            totals = [float(v) for v in table.sum(axis=0)]
+            samples = len(worlds) * self.per_world
+        else:
+            totals, samples = self._fast_sums(worlds, moves, decision.seat)
         self.last_playouts = samples * len(moves)
         scores = [
             totals[i] / samples + self.prior * (len(moves) - i) / len(moves)
@@ -217,6 +217,19 @@ class ExpertBot(SearchBot):
         ]
         self.last_stats = [(moves[i], len(worlds), totals[i] / samples) for i in range(len(moves))]
         return moves[max(range(len(moves)), key=scores.__getitem__)]
+
+    def _fast_sums(
+        self, worlds: Sequence[Any], moves: Sequence[Any], seat: int
+    ) -> tuple[list[float], int]:
+        """The fast playouts' sums of each move over the worlds, and how many a move."""
+        totals = [0.0] * len(moves)
+        samples = 0
+        for world in worlds:
+            sums, count = self._fast_playouts(world, moves, seat)
+            samples += count
+            for index, value in enumerate(sums):
+                totals[index] += value
+        return totals, samples
 
 
 def expert_bot(
@@ -230,13 +243,15 @@ def expert_bot(
     playouts: str = "2",
     width: str = "4",
     estimate_deals: float = PRIOR_DEALS,
+    confidence: float | None = CONFIDENCE,
 ) -> Callable[..., ExpertBot]:
     """A game's `expert[:worlds[:playouts[:width[:prior[:policy]]]]]` factory: `worlds` deals
     drawn a move, `playouts` kernel playouts per deal and candidate, the best `width` asks
-    searched, `prior` the bonus for the ranking's order under fast playouts, `policy` the
-    playouts' players (`memory`: the kernel's memory bot at every seat, the ranking's first
-    kept unless another ask beats it by `CONFIDENCE` standard errors; `fast`: the search's
-    fast policy, the best mean plus `prior`).
+    searched, `prior` the bonus for the ranking's order, `policy` the playouts' players
+    (`memory`: the kernel's memory bot at every seat; `fast`: the search's fast policy).
+    With memory playouts and a `confidence`, the ranking's first ask is kept unless another
+    beats it by that many standard errors (`confident_choice`); otherwise (fast playouts, or
+    `confidence` None) the best mean plus `prior` for the ranking's order wins.
     `estimate_deals`: how many drawn deals the tracker's estimate is worth in the chances.
     `tracker_of()` makes a fresh tracker reader for each bot (a bot follows its own seat)."""
     defaults = (worlds, playouts, width, prior)
@@ -251,8 +266,8 @@ def expert_bot(
         rng: random.Random | None = None,
     ) -> ExpertBot:
         """`expert[:worlds[:playouts[:width[:prior[:policy]]]]]`: deals drawn a move (16),
-        kernel playouts per deal and candidate (2), asks searched (4), the ranking's bonus
-        (fast playouts), the playouts' players (`memory` or `fast`)."""
+        kernel playouts per deal and candidate (2), asks searched (4), the ranking's bonus,
+        the playouts' players (`memory` or `fast`)."""
         if policy not in POLICIES:
             raise ParlourError(f"expert's playouts are {' or '.join(POLICIES)}, not {policy!r}")
         try:
@@ -282,6 +297,7 @@ def expert_bot(
             prior=bonus,
             policy=policy,
             estimate_deals=estimate_deals,
+            confidence=confidence,
             rng=rng,
         )
 

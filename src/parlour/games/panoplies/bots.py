@@ -131,6 +131,10 @@ panoplies_expert = expert_bot(
     sure_hit=lambda tracker, best: hit_chances(tracker, [best[1]])[0] >= 1.0,
     playout=panoplies_playout,
     prior="0.3",
+    # The best mean plus the prior, not the 7 familles' two-error test: with returns of +1, 0
+    # and -1 and this prior the search was measured at 65.3% of decided games against memory
+    # (1,050 games), the test at 62.8% (600 games), no better.
+    confidence=None,
 )
 
 
