@@ -171,3 +171,40 @@ def test_an_opponent_who_holds_the_game_is_expected_to_stay() -> None:
     u = expert_utility(read_table(state.view(0), 0))
     assert u[12] == 0.0 and u[24] == 0.0
     assert ExpertBot().act(decision(state)) == HIT
+
+
+def test_the_table_race_shares_out_an_even_start() -> None:
+    """Three players on equal totals with nothing banked yet: about a third each; a lead
+    banked this round is worth more; ending the round past the target and past everybody
+    wins for sure, and below a rival's finished game loses for sure."""
+    from parlour.games.flip7.expert_values import point_mass, race_utility
+
+    nothing = [point_mass(0), point_mass(0)]
+    even = race_utility(3, 10, [10, 10], nothing, 200, 7)
+    assert even.shape == (MAX_ROUND + 1,)
+    assert even[0] == pytest.approx(1 / 3, abs=0.09)
+    assert even[60] > even[0] + 0.2  # sixty points ahead
+    assert race_utility(3, 150, [120, 100], nothing, 200, 7)[60] == 1.0  # 210: the game is won
+    lost = race_utility(3, 100, [205, 100], nothing, 200, 7)
+    assert lost[100] == 0.0  # 200 against a finished 205
+    assert 0.0 < lost[105] < 1.0  # a tie for the lead at the target plays on
+    assert lost[106] == 1.0
+
+
+def test_the_expert_values_a_multi_player_table_by_the_race() -> None:
+    """From three players, the totals that do not end the game are valued by the table's race
+    (the same sampled futures for a given seed), the totals that end it as before."""
+    from parlour.games.flip7.expert import outcome, utility
+    from parlour.games.flip7.expert_values import race_utility
+
+    state = table(3, ["5", "6", "7", "8"], totals=[100, 150, 20])
+    play(state, "hit")
+    view = read_table(state.view(0), 0)
+    assert state.to_move == 1 or state.to_move == 0
+    raced = utility(view, race_seed=11)
+    duels = utility(view)
+    ends = np.arange(MAX_ROUND + 1) >= 100  # 100 + x reaches 200
+    expected = race_utility(3, 100, [150, 20], [outcome(view, 1), outcome(view, 2)], 200, 11)
+    assert np.array_equal(raced[~ends], expected[~ends])
+    assert np.array_equal(raced[ends], duels[ends])
+    assert utility(view, race_seed=11) == pytest.approx(raced)  # a seed replays exactly

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 import random
+import zlib
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -36,6 +37,7 @@ from parlour.games.flip7.expert_values import (
     end_values,
     peak_distribution,
     point_mass,
+    race_utility,
 )
 from parlour.games.flip7.public import Table, score_of
 from parlour.games.flip7.solver import MODEL_KINDS
@@ -103,24 +105,43 @@ def chase_chances(table: Table, seat: int, bonus: int) -> np.ndarray:
 
 
 def utility(
-    table: Table, outcomes: Mapping[int, np.ndarray] | None = None, bonus: int = 15
+    table: Table,
+    outcomes: Mapping[int, np.ndarray] | None = None,
+    bonus: int = 15,
+    race_seed: int | None = None,
 ) -> np.ndarray:
     """u[x]: my chance to win the game if I bank x points this round (0 for a bust).
 
-    `outcomes` replaces the outcome of some opponents (a Freeze or Flip Three considered)."""
+    `outcomes` replaces the outcome of some opponents (a Freeze or Flip Three considered).
+    With three players or more and a `race_seed`, the totals that do not end the game are
+    valued by the whole table's race (`race_utility`), not by a product of duels."""
     u = np.ones(MAX_ROUND + 1)
     me = table.seat
     ends = table.totals[me] + _GAINS >= table.target  # banking x ends the game this round
     chase = table.totals[me] + table.points[me] + CHASE_REACH >= table.target
+    others: list[int] = []
+    banked_by: list[np.ndarray] = []
     for seat in range(len(table.totals)):
         if seat == me:
             continue
         changed = outcomes is not None and seat in outcomes
         banked = outcomes[seat] if outcomes is not None and changed else outcome(table, seat)
+        others.append(seat)
+        banked_by.append(banked)
         chances = beat_chances(table, table.totals[seat], banked)
         if chase and not changed and table.status[seat] == "active":
             chances = np.where(ends, chase_chances(table, seat, bonus), chances)
         u *= chances
+    if race_seed is not None and len(others) >= 2:
+        race = race_utility(
+            len(table.totals),
+            table.totals[me],
+            [table.totals[s] for s in others],
+            banked_by,
+            table.target,
+            race_seed,
+        )
+        u = np.where(ends, u, race)
     return u
 
 
@@ -196,6 +217,13 @@ def worth_staying(table: Table, bonus: int, util: np.ndarray) -> bool:
     return stay_value >= hit_value
 
 
+def race_seed(table: Table) -> int:
+    """The seed of a decision's sampled races, from the table as the seat sees it: the bot's
+    move is a function of its view (a replay, or the same view twice, gives the same move)."""
+    seen = (table.seat, table.totals, table.points, table.numbers, table.modifiers, table.status)
+    return zlib.crc32(repr((seen, table.deck, table.discard, table.pending)).encode())
+
+
 class ExpertBot(Flip7Bot):
     """Plays the whole game: hits and stays, and chooses its targets, for the chance of
     winning it (see the module's docstring)."""
@@ -205,7 +233,7 @@ class ExpertBot(Flip7Bot):
 
     def stays(self, table: Table, decision: Decision) -> bool:
         bonus = decision.rules.flip7_bonus
-        return worth_staying(table, bonus, utility(table, bonus=bonus))
+        return worth_staying(table, bonus, utility(table, bonus=bonus, race_seed=race_seed(table)))
 
     def target(self, table: Table, pending: Mapping[str, Any]) -> int:
         options: list[int] = list(pending["targets"])
@@ -215,9 +243,10 @@ class ExpertBot(Flip7Bot):
         kind = pending["kind"]
         if kind == "second_chance" and me in options:
             return me  # a Second Chance is worth keeping
-        return max(options, key=lambda s: (self._worth(table, kind, s), s != me, -s))
+        seed = race_seed(table)  # the same sampled races for every option
+        return max(options, key=lambda s: (self._worth(table, kind, s, seed), s != me, -s))
 
-    def _worth(self, table: Table, kind: str, seat: int) -> float:
+    def _worth(self, table: Table, kind: str, seat: int, seed: int | None = None) -> float:
         """My chance to win once `seat` gets the pending card (a rough round outlook)."""
         if kind == "freeze":
             changed = point_mass(table.points[seat])
@@ -229,7 +258,7 @@ class ExpertBot(Flip7Bot):
             )
         me = table.seat
         mine = changed if seat == me else outcome(table, me)
-        return float(mine @ utility(table, {seat: changed} if seat != me else None))
+        return float(mine @ utility(table, {seat: changed} if seat != me else None, race_seed=seed))
 
 
 def expert_utility(table: Table) -> Sequence[float]:

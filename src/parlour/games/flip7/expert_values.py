@@ -280,3 +280,86 @@ def peak_distribution(
         m0 |= 1 << (c - 13)
     deck = np.asarray(counts[:20], dtype=np.int64)  # numbers, modifiers, Freeze
     return _peak(deck, n0, m0, bonus, MAX_ROUND, _REACH)
+
+
+# ----- three or more players: the whole table's race, sampled ---------------------------------
+RACE_SAMPLES = 256  # sampled futures a decision; the same ones for every x (common numbers)
+RACE_ROUNDS = 40  # rounds sampled ahead: far more than a game from 0 lasts
+
+
+@functools.cache
+def round_cdf(players: int) -> np.ndarray:
+    """The cumulative round distribution measured at that many players (`rounds`)."""
+    counts = _data()["rounds"][table_index(players)].astype(np.float64)
+    return np.cumsum(counts / counts.sum())
+
+
+@njit(cache=True)
+def _draw(cdf: np.ndarray) -> int:
+    return min(int(np.searchsorted(cdf, np.random.random(), side="right")), len(cdf) - 1)
+
+
+@njit(cache=True)
+def _race(
+    mine: int,
+    theirs: np.ndarray,
+    outcome_cdfs: np.ndarray,
+    cdf: np.ndarray,
+    target: int,
+    samples: int,
+    seed: int,
+) -> np.ndarray:
+    """u[x]: the chance I win the game if I end this round on `mine` + x, the others on
+    `theirs[j]` plus a draw from their outcome (`outcome_cdfs[j]`), every later round of every
+    player drawn from the measured round distribution (`cdf`). The game ends after the round in
+    which someone reaches `target`; the highest total wins, a tie for the lead plays on."""
+    np.random.seed(seed)
+    top = cdf.shape[0]
+    others = theirs.shape[0]
+    u = np.zeros(top)
+    start = np.zeros(others, dtype=np.int64)
+    future = np.zeros((RACE_ROUNDS, others + 1), dtype=np.int64)
+    for _ in range(samples):
+        for j in range(others):
+            start[j] = theirs[j] + _draw(outcome_cdfs[j])
+        for r in range(RACE_ROUNDS):
+            for j in range(others + 1):
+                future[r, j] = future[r - 1, j] + _draw(cdf) if r else _draw(cdf)
+        for x in range(top):
+            me = mine + x
+            r = -1
+            while True:
+                me_now = me + future[r, others] if r >= 0 else me
+                best = me_now
+                leaders = 1
+                for j in range(others):
+                    t = start[j] + (future[r, j] if r >= 0 else 0)
+                    if t > best:
+                        best = t
+                        leaders = 1
+                    elif t == best:
+                        leaders += 1
+                if best >= target and (leaders == 1 or r == RACE_ROUNDS - 1):
+                    if me_now == best:
+                        u[x] += 1.0 / leaders
+                    break
+                if r == RACE_ROUNDS - 1:
+                    break
+                r += 1
+    return u / samples
+
+
+def race_utility(
+    players: int, mine: int, theirs: list[int], outcomes: list[np.ndarray], target: int, seed: int
+) -> np.ndarray:
+    """`_race` for a table of `players` (its measured round distribution)."""
+    cdfs = np.cumsum(np.asarray(outcomes, dtype=np.float64), axis=1)
+    return _race(
+        mine,
+        np.asarray(theirs, dtype=np.int64),
+        cdfs,
+        round_cdf(players),
+        target,
+        RACE_SAMPLES,
+        seed,
+    )
