@@ -135,7 +135,7 @@ class ExpertBot(SearchBot):
         width: int,
         prior: float,
         policy: str = "memory",
-        estimate_deals: float = PRIOR_DEALS,
+        estimate_deals: float | None = PRIOR_DEALS,
         confidence: float | None = CONFIDENCE,
         rng: random.Random | None = None,
     ) -> None:
@@ -160,9 +160,11 @@ class ExpertBot(SearchBot):
         """The asks worth searching, ranked on the chances the drawn deals give."""
         legal = decision.legal_actions
         tracker = self.tracker_of(decision)
-        hands = [[sorted(h) for h in world.hands] for world in worlds]
-        chances = sampled_probabilities(tracker, hands, self.estimate_deals)
-        view = SampledTracker(tracker, chances)
+        view: Any = tracker
+        if self.estimate_deals is not None:
+            hands = [[sorted(h) for h in world.hands] for world in worlds]
+            chances = sampled_probabilities(tracker, hands, self.estimate_deals)
+            view = SampledTracker(tracker, chances)
         ranked = self.rank(view, decision, legal)
         if self.sure_hit(view, ranked[0]):
             return [ranked[0][1]]
@@ -242,7 +244,7 @@ def expert_bot(
     worlds: str = "16",
     playouts: str = "2",
     width: str = "4",
-    estimate_deals: float = PRIOR_DEALS,
+    estimate_deals: float | None = PRIOR_DEALS,
     confidence: float | None = CONFIDENCE,
 ) -> Callable[..., ExpertBot]:
     """A game's `expert[:worlds[:playouts[:width[:prior[:policy]]]]]` factory: `worlds` deals
@@ -252,7 +254,8 @@ def expert_bot(
     With memory playouts and a `confidence`, the ranking's first ask is kept unless another
     beats it by that many standard errors (`confident_choice`); otherwise (fast playouts, or
     `confidence` None) the best mean plus `prior` for the ranking's order wins.
-    `estimate_deals`: how many drawn deals the tracker's estimate is worth in the chances.
+    `estimate_deals`: how many drawn deals the tracker's estimate is worth in the chances
+    (None: the estimate alone, the deals serving the search only).
     `tracker_of()` makes a fresh tracker reader for each bot (a bot follows its own seat)."""
     defaults = (worlds, playouts, width, prior)
 
