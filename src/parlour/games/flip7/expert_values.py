@@ -319,33 +319,42 @@ def _race(
     u = np.zeros(top)
     start = np.zeros(others, dtype=np.int64)
     future = np.zeros((RACE_ROUNDS, others + 1), dtype=np.int64)
+    # The others' best total and how many share it, after this round (row 0) and after each
+    # later round: the same for every x, so counted once a sample.
+    lead = np.zeros(RACE_ROUNDS + 1, dtype=np.int64)
+    tied = np.zeros(RACE_ROUNDS + 1, dtype=np.int64)
     for _ in range(samples):
         for j in range(others):
             start[j] = theirs[j] + _draw(outcome_cdfs[j])
         for r in range(RACE_ROUNDS):
             for j in range(others + 1):
                 future[r, j] = future[r - 1, j] + _draw(cdf) if r else _draw(cdf)
+        for r in range(RACE_ROUNDS + 1):
+            best = -1
+            count = 0
+            for j in range(others):
+                t = start[j] + (future[r - 1, j] if r else 0)
+                if t > best:
+                    best = t
+                    count = 1
+                elif t == best:
+                    count += 1
+            lead[r] = best
+            tied[r] = count
         for x in range(top):
             me = mine + x
-            r = -1
-            while True:
-                me_now = me + future[r, others] if r >= 0 else me
-                best = me_now
-                leaders = 1
-                for j in range(others):
-                    t = start[j] + (future[r, j] if r >= 0 else 0)
-                    if t > best:
-                        best = t
-                        leaders = 1
-                    elif t == best:
-                        leaders += 1
-                if best >= target and (leaders == 1 or r == RACE_ROUNDS - 1):
+            for r in range(RACE_ROUNDS + 1):
+                me_now = me + (future[r - 1, others] if r else 0)
+                if me_now > lead[r]:
+                    best, leaders = me_now, 1
+                elif me_now == lead[r]:
+                    best, leaders = me_now, tied[r] + 1
+                else:
+                    best, leaders = lead[r], tied[r]
+                if best >= target and (leaders == 1 or r == RACE_ROUNDS):
                     if me_now == best:
                         u[x] += 1.0 / leaders
                     break
-                if r == RACE_ROUNDS - 1:
-                    break
-                r += 1
     return u / samples
 
 
