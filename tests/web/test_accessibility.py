@@ -312,9 +312,16 @@ def test_badges_are_readable_and_distinct_by_more_than_colour(browser: Any, serv
         server.post(f"/api/tables/{page.table_id}/join", {"seat": 1, "name": "Bob"})
         page.click("#start")
         away = ".seat[data-seat='1'] .badge"
-        page.wait_for_selector(away)
-        # Found and measured in one go: the seats are drawn again as the game goes on.
-        assert page.eval_on_selector(away, CONTRAST) >= 4.5
+        # Found and measured in one script: the seats are drawn again as the game goes on, and
+        # `eval_on_selector` finds and measures in two steps, between which a redraw can detach
+        # the badge (its computed colours then read empty).
+        ratio = page.wait_for_function(
+            f"""() => {{
+              const el = document.querySelector({away!r});
+              return el && el.isConnected ? ({CONTRAST})(el) : null;
+            }}"""
+        ).json_value()
+        assert ratio >= 4.5
         # Panoplies: a safe mannequin and one with jokers, drawn from a real view.
         view = get_game("panoplies").new_state(3, seed=3).view(0)
         view["mannequins"][1]["can_lose"] = False
