@@ -33,39 +33,48 @@ from parlour.games.gofish import bots as gofish_bots
 from parlour.play.runner import play_game
 
 
-class FamillesFocus(familles_bots.MemoryBot):
+class Focus:
+    """A memory bot with another focus: `ranked` is its game's ranking at that focus; the
+    choice is memory's (one of the best, at random)."""
+
+    focus: float
+    rng: random.Random
+
+    def ranked(self, tracker: Any, decision: Decision) -> list[tuple[float, Any]]:
+        raise NotImplementedError
+
+    def act(self, decision: Decision) -> Any:
+        legal = decision.legal_actions
+        if len(legal) == 1:
+            return legal[0]
+        ranked = self.ranked(self.tracker(decision), decision)  # type: ignore[attr-defined]
+        best = ranked[0][0]
+        return self.rng.choice([ask for score, ask in ranked if score >= best - 1e-9])
+
+
+class FamillesFocus(Focus, familles_bots.MemoryBot):
     """The 7 familles' memory bot with another focus."""
 
-    def __init__(self, focus: float, rng: random.Random | None = None) -> None:
-        super().__init__(rng)
+    def __init__(self, focus: float) -> None:
+        familles_bots.MemoryBot.__init__(self)
         self.focus = focus
 
-    def act(self, decision: Decision) -> Any:
+    def ranked(self, tracker: Any, decision: Decision) -> list[tuple[float, Any]]:
         legal = decision.legal_actions
-        if len(legal) == 1:
-            return legal[0]
-        tracker = self.tracker(decision)
-        ranked = familles_bots.ranked_asks(tracker, decision.seat, legal, self.focus)
-        best = ranked[0][0]
-        return self.rng.choice([ask for score, ask in ranked if score >= best - 1e-9])
+        return familles_bots.ranked_asks(tracker, decision.seat, legal, self.focus)
 
 
-class GoFishFocus(gofish_bots.MemoryBot):
+class GoFishFocus(Focus, gofish_bots.MemoryBot):
     """Go Fish's memory bot with another focus (sure misses still ruled out first)."""
 
-    def __init__(self, focus: float, rng: random.Random | None = None) -> None:
-        super().__init__(rng)
+    def __init__(self, focus: float) -> None:
+        gofish_bots.MemoryBot.__init__(self)
         self.focus = focus
 
-    def act(self, decision: Decision) -> Any:
+    def ranked(self, tracker: Any, decision: Decision) -> list[tuple[float, Any]]:
         legal = decision.legal_actions
-        if len(legal) == 1:
-            return legal[0]
-        tracker = self.tracker(decision)
         open_asks = [a for a in legal if not gofish_bots.sure_miss(tracker, a)] or legal
-        ranked = gofish_bots.ranked_asks(tracker, decision.seat, open_asks, self.focus)
-        best = ranked[0][0]
-        return self.rng.choice([ask for score, ask in ranked if score >= best - 1e-9])
+        return gofish_bots.ranked_asks(tracker, decision.seat, open_asks, self.focus)
 
 
 VARIANTS = {"familles": FamillesFocus, "gofish": GoFishFocus}
