@@ -10,6 +10,13 @@ asks with the focus this found best (0.1).
 
     python benchmarks/askdraw_focus.py --game familles --focus 0.05,0.1,0.15,0.2 --games 4000
     python benchmarks/askdraw_focus.py --game gofish --players 4 --focus 0.1,0.3 --games 6000
+
+With `--deals N`, the variant ranks on each card's frequency over N deals drawn by the deal
+sampler (`Decision.determinize`, blended with the tracker's estimate worth 2 deals) instead of
+the tracker's estimate (the 7 familles only):
+
+    python benchmarks/askdraw_focus.py --game familles --focus 0.1 --deals 100 --games 1500 \
+        --seed 41
 """
 
 from __future__ import annotations
@@ -28,6 +35,7 @@ from familles_tournament import wilson  # a sibling script
 
 from parlour.bots.base import Bot, Decision
 from parlour.core.registry import get_game
+from parlour.games.askdraw.expert import SampledTracker, sampled_probabilities
 from parlour.games.familles import bots as familles_bots
 from parlour.games.gofish import bots as gofish_bots
 from parlour.play.runner import play_game
@@ -53,21 +61,31 @@ class Focus:
 
 
 class FamillesFocus(Focus, familles_bots.MemoryBot):
-    """The 7 familles' memory bot with another focus."""
+    """The 7 familles' memory bot with another focus, ranking on the chances of `deals` drawn
+    deals when `deals` is set."""
 
-    def __init__(self, focus: float) -> None:
+    def __init__(self, focus: float, deals: int = 0) -> None:
         familles_bots.MemoryBot.__init__(self)
         self.focus = focus
+        self.deals = deals
+        self.searches = deals > 0  # it draws deals
+        self.deal_rng = random.Random(5)
 
     def ranked(self, tracker: Any, decision: Decision) -> list[tuple[float, Any]]:
         legal = decision.legal_actions
+        if self.deals:
+            worlds = [decision.determinize(self.deal_rng) for _ in range(self.deals)]
+            hands = [[sorted(h) for h in world.hands] for world in worlds]
+            tracker = SampledTracker(tracker, sampled_probabilities(tracker, hands))
         return familles_bots.ranked_asks(tracker, decision.seat, legal, self.focus)
 
 
 class GoFishFocus(Focus, gofish_bots.MemoryBot):
     """Go Fish's memory bot with another focus (sure misses still ruled out first)."""
 
-    def __init__(self, focus: float) -> None:
+    def __init__(self, focus: float, deals: int = 0) -> None:
+        if deals:
+            raise SystemExit("--deals is for the 7 familles")
         gofish_bots.MemoryBot.__init__(self)
         self.focus = focus
 
@@ -81,15 +99,15 @@ VARIANTS = {"familles": FamillesFocus, "gofish": GoFishFocus}
 MEMORY = {"familles": familles_bots.MemoryBot, "gofish": gofish_bots.MemoryBot}
 
 
-def play_chunk(args: tuple[str, float, int, int, int, int]) -> float:
+def play_chunk(args: tuple[str, float, int, int, int, int, int]) -> float:
     """The variant's wins (ties shared) over games `start` to `stop`."""
-    name, focus, players, seed, start, stop = args
+    name, focus, deals, players, seed, start, stop = args
     game = get_game(name)
     wins = 0.0
     for g in range(start, stop):
         mine = g % players
         bots: list[Bot] = [MEMORY[name]() for _ in range(players)]
-        bots[mine] = VARIANTS[name](focus)
+        bots[mine] = VARIANTS[name](focus, deals)
         winners = play_game(game, bots, seed=seed * 1_000_003 + g).outcome.winners
         if mine in winners:
             wins += 1 / len(winners)
@@ -104,6 +122,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=4000)
     parser.add_argument("--seed", type=int, default=9)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--deals", type=int, default=0, help="rank on N drawn deals' chances")
     args = parser.parse_args()
     print(f"{args.game}, {args.players} players, a memory bot with focus f against memory")
     print("| focus | games | win share | 95% interval | fair share |")
@@ -112,7 +131,15 @@ def main() -> None:
         focus = float(text)
         started = time.perf_counter()
         chunks = [
-            (args.game, focus, args.players, args.seed, start, min(args.games, start + 250))
+            (
+                args.game,
+                focus,
+                args.deals,
+                args.players,
+                args.seed,
+                start,
+                min(args.games, start + 250),
+            )
             for start in range(0, args.games, 250)
         ]
         with Pool(args.workers) as pool:

@@ -95,7 +95,7 @@ def problems(draw: st.DrawFn) -> DealProblem:
     lacks = [draw(st.sets(st.sampled_from(unknown))) for _ in range(2)]
     lower = [draw(st.sets(st.sampled_from(range(len(sizes))), max_size=2)) for _ in range(2)]
     upper = [[draw(st.integers(0, size)) for size in sizes] for _ in range(2)]
-    return DealProblem(unknown, group_of, capacity, lacks, lower, upper, lambda s, c, k: k)
+    return DealProblem(unknown, group_of, capacity, lacks, lower, upper)
 
 
 def brute_force(problem: DealProblem) -> bool:
@@ -140,3 +140,39 @@ def test_after_a_plain_draw_the_asker_still_lacks_the_card_he_asked_for() -> Non
             hands, _ = tracker.sample(random.Random(seed))
             where["seat 0" if mother in hands[0] else "elsewhere"] += 1
         assert where == {"seat 0": 0, "elsewhere": 200}
+
+
+def recent_problem() -> DealProblem:
+    """Seat 0 holds 5 unknown cards and drew one since it lacked cards 0-5; cards 6-9 were
+    never asked of it; the pile holds 5 (seat 1 has no unknown card)."""
+    cards = list(range(10))
+    group_of = list(range(10))  # one group a card: no group fact binds
+    recent = [dict.fromkeys(range(6), 1), {}]
+    return DealProblem(
+        cards, group_of, [5, 0, 5], [set(), set()], [set(), set()], [[1] * 10, [1] * 10], recent
+    )
+
+
+def test_a_card_lacked_before_the_last_draws_is_only_one_of_those_draws() -> None:
+    """At most one of the six cards lacked one draw ago is in the hand (the one card drawn
+    since), so the four never asked for fill the rest; before this fact the deals put those
+    six back in the hand as often as the others."""
+    problem = recent_problem()
+    rng = random.Random(4)
+    in_hand = [0] * 10
+    deals = 400
+    for _ in range(deals):
+        places = problem.sample(rng)
+        assert check_deal(problem, places) == []
+        for card, place in enumerate(places):
+            in_hand[card] += place == 0
+        assert sum(places[c] == 0 for c in range(6)) <= 1
+    assert min(in_hand[6:]) == deals  # the four unasked cards are always there
+    # The drawn card: each lacked card about one time in six, the pile's odds against it kept.
+    assert all(in_hand[c] < deals * 0.4 for c in range(6))
+
+
+def test_check_deal_names_a_broken_recent_draws_fact() -> None:
+    problem = recent_problem()
+    places = [0, 0, 2, 2, 2, 2, 0, 0, 0, 2]
+    assert check_deal(problem, places) == ["seat 0 holds 2 cards it lacked within 1 draws"]

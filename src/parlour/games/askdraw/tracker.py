@@ -261,9 +261,15 @@ class Tracker:
                 else:
                     row.append(len(members))  # a card of it is elsewhere: no limit
             upper.append(row)
-        return DealProblem(
-            unknown, grouping.group_of, capacity, self.lacks, lower, upper, self._room
-        )
+        recent = [
+            {
+                c: self.draws[s] - since
+                for c, since in self.lack_since[s].items()
+                if c not in self.lacks[s]
+            }
+            for s in range(n)
+        ]
+        return DealProblem(unknown, grouping.group_of, capacity, self.lacks, lower, upper, recent)
 
     def sample(self, rng: random.Random) -> tuple[list[list[int]], list[int]]:
         """Every hand and the pile (top last), the unknown cards dealt at random so that every
