@@ -79,11 +79,18 @@ def keep(page: Any, payload: Any) -> None:
         page.states.append(frame)
 
 
+SETTLED = """() => document.getAnimations().every(
+    a => a.playState !== 'running' || a.effect.getComputedTiming().endTime === Infinity)"""
+
+
 def scan(page: Any, axe: str, found: list[str], where: str) -> None:
     """Run axe-core on the whole page; add each serious or critical violation to `found`
     (a test scans all its pages, then fails with every violation it found)."""
     if not page.evaluate("typeof window.axe !== 'undefined'"):
         page.add_script_tag(content=axe)
+    # A fading element (the toast's 0.3 s transition) has the colours of no steady state:
+    # axe measured one half faded in under load. Finite transitions and animations end first.
+    page.wait_for_function(SETTLED, timeout=10000)
     results = page.evaluate("async () => await axe.run(document, {resultTypes: ['violations']})")
     for v in results["violations"]:
         if v["impact"] in BLOCKING:
