@@ -82,9 +82,7 @@ class DealProblem:
         places = self._construct(rng)
         self._mix(places, rng, MIX_SWEEPS)
         for _ in range(MEND_ROUNDS):  # the network's deal may break the recent-draws fact
-            if not any(
-                self._excess(s, u, list(u)) for s, u in enumerate(self._recent_counts(places))
-            ):
+            if not any(self._excess(u) for u in self._recent_counts(places)):
                 break
             self._mix(places, rng, MIX_SWEEPS)
         return places
@@ -96,9 +94,10 @@ class DealProblem:
             return []
         return sorted(set(self.recent[seat].values()))
 
-    def _excess(self, seat: int, used: dict[int, int], limits: Sequence[int]) -> int:
+    @staticmethod
+    def _excess(used: dict[int, int]) -> int:
         """How far `used[v]` (the hand's cards lacked within the last v draws) passes v."""
-        return sum(max(0, used[v] - v) for v in limits)
+        return sum(max(0, count - v) for v, count in used.items())
 
     def _recent_counts(self, places: Sequence[int]) -> list[dict[int, int]]:
         n = self.pile
@@ -254,7 +253,7 @@ class DealProblem:
             trial = dict(counts)
             self._count_recent(place, out, trial, -1)
             self._count_recent(place, into, trial, 1)
-            if self._excess(place, trial, list(trial)) > self._excess(place, counts, list(counts)):
+            if self._excess(trial) > self._excess(counts):
                 return False
             used[place] = trial
             return True
@@ -375,14 +374,8 @@ def check_deal(problem: DealProblem, places: Sequence[int]) -> list[str]:
         for group, most in enumerate(problem.upper[seat]):
             if count.get((seat, group), 0) > most:
                 broken.append(f"group {group} would be complete in seat {seat}'s hand")
-    for seat, recent in enumerate(problem.recent):
-        held = [
-            recent[c]
-            for c, p in zip(problem.cards, places, strict=True)
-            if p == seat and c in recent
-        ]
-        for v in sorted(set(recent.values())):
-            within = sum(1 for since in held if since <= v)
+    for seat, recent_used in enumerate(problem._recent_counts(places)):
+        for v, within in recent_used.items():
             if within > v:
                 broken.append(f"seat {seat} holds {within} cards it lacked within {v} draws")
     return broken
