@@ -8,7 +8,9 @@ ask, give, pioche, bonne_pioche, draw, lay) and keeps, for every seat:
 - `lacks`: cards that seat surely lacks since its last hidden draw (it asked for them, or said
   « Pioche ! » to them, or gave away its whole group), and the card it asked for before a plain
   draw;
-- `holds_group`: groups of which it surely holds at least one card (it asked for one of them).
+- `holds_group`: groups of which it surely holds at least one card (it asked for one of them);
+- `shown`: cards every player saw go into that hand (given to it, or shown by a Bonne pioche)
+  and still there: what the others know of it (for the observer's own hand, less than `sure`).
 
 An ask names a card (7 familles, Panoplies: `card` in the event) or a whole group (Go Fish:
 `group`, answered with every card of it, `cards` in the give).
@@ -46,6 +48,7 @@ class Tracker:
         self.draws = [0] * n
         self.lack_since: list[dict[int, int]] = [{} for _ in range(n)]
         self.holds_group: list[set[int]] = [set() for _ in range(n)]
+        self.shown: list[set[int]] = [set() for _ in range(n)]
         self.laid: list[int] = [PILE] * self.grouping.num_groups
         # The last ask: (asker, card asked for or None for a group ask, group).
         self.asked: tuple[int, int | None, int] | None = None
@@ -82,6 +85,8 @@ class Tracker:
         for card in cards:
             self.sure[giver].discard(card)
             self.sure[taker].add(card)
+            self.shown[giver].discard(card)
+            self.shown[taker].add(card)
             self._unlack(taker, card)
         group = self.grouping.group_of[cards[0]]
         # The giver may have given his only card of that group; asked for the whole group,
@@ -115,6 +120,7 @@ class Tracker:
         self.sizes[seat] += 1
         self.pile -= 1
         self.sure[seat].add(card)
+        self.shown[seat].add(card)
         self._unlack(seat, card)
 
     def _on_draw(self, d: Any) -> None:
@@ -147,6 +153,7 @@ class Tracker:
         self.laid[group] = seat
         for s in range(self.num_players):
             self.sure[s].difference_update(cards)
+            self.shown[s].difference_update(cards)
             self.lacks[s].difference_update(cards)
             for card in cards:
                 self.lack_since[s].pop(card, None)
@@ -159,6 +166,12 @@ class Tracker:
             if card in cards:
                 return seat
         return None
+
+    def revealed_groups(self, seat: int) -> set[int]:
+        """The groups every player knows `seat` holds some of: he asked for one, or a card of
+        it was seen going into his hand."""
+        group_of = self.grouping.group_of
+        return self.holds_group[seat] | {group_of[c] for c in self.shown[seat]}
 
     def free(self, seat: int) -> int:
         """Cards of `seat` whose identity is unknown to the observer."""

@@ -16,6 +16,7 @@ ask-and-draw package's (`askdraw/card_bots.py`).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from parlour.bots.base import Bot, Decision, RandomBot
@@ -43,6 +44,83 @@ def ranked_asks(
     ]
     scored.sort(key=lambda pair: (-pair[0], pair[1].id))
     return scored
+
+
+@dataclass(frozen=True)
+class AskWeights:
+    """The expert's weights (`expert_ranked_asks`), tuned heads-up against `memory` on 20,000
+    games of one seed and checked on 20,000 of another (docs/familles.md, "The expert's
+    ranking"; `benchmarks/askdraw_ranking.py`)."""
+
+    focus: float = 0.1  # per card already held of the family
+    complete: float = 0.2  # a hit that completes the family, times its chance
+    deny: float = 0.05  # per card of the family the player asked is expected to hold, x chance
+    leak: float = 0.1  # a miss that tells everybody the asker holds the family
+    threat: float = 0.5  # ... times the chance that another player holds some of it
+
+
+EXPERT_WEIGHTS = AskWeights()
+
+
+def expert_ranked_asks(
+    tracker: Tracker, seat: int, asks: Sequence[Ask], weights: AskWeights = EXPERT_WEIGHTS
+) -> list[tuple[float, Ask]]:
+    """The expert's ranking: memory's chance of a hit plus `focus` per card held of the
+    family, and what else an ask does beyond the card:
+
+    - a hit that completes the family lays it for good (`complete`);
+    - a hit in a family the player asked holds many cards of takes one from his collection
+      (`deny` per card he is expected to hold there);
+    - a miss in a family nobody knew the asker held tells everybody (`leak`), and worse when
+      another player likely holds some of it: he may now ask for the asker's cards of it
+      (`threat` times that chance).
+
+    Each term was worth 0.3 to 1 point against `memory` alone, 2.4 points together (20,000
+    games a variant, docs/familles.md)."""
+    grouping = tracker.grouping
+    group_of, members = grouping.group_of, grouping.members
+    held = [0] * grouping.num_groups
+    for card in tracker.sure[seat]:
+        held[group_of[card]] += 1
+    revealed = tracker.revealed_groups(seat)
+    probs = tracker.probabilities()
+    chances = hit_chances(tracker, asks)
+    scored = []
+    for chance, ask in zip(chances, asks, strict=True):
+        group, target = group_of[ask.card], ask.target
+        family = members[group]
+        score = chance + weights.focus * held[group] + 0.0001 * tracker.sizes[target]
+        if held[group] + 1 == len(family):
+            score += weights.complete * chance
+        expected = sum(
+            1.0 if card in tracker.sure[target] else probs[card][target] if card in probs else 0.0
+            for card in family
+        )
+        score += weights.deny * chance * expected
+        if chance < 1.0 and group not in revealed:
+            score -= (1.0 - chance) * (
+                weights.leak + weights.threat * _holds_some(tracker, probs, seat, ask)
+            )
+        scored.append((score, ask))
+    scored.sort(key=lambda pair: (-pair[0], pair[1].id))
+    return scored
+
+
+def _holds_some(tracker: Tracker, probs: dict[int, list[float]], seat: int, ask: Ask) -> float:
+    """The chance that another player holds a card of the asked family besides the card asked
+    for (by the tracker's estimate, each card independent)."""
+    group = tracker.grouping.group_of[ask.card]
+    family = tracker.grouping.members[group]
+    none = 1.0
+    for other in range(tracker.num_players):
+        if other == seat:
+            continue
+        if group in tracker.holds_group[other] or any(c in tracker.sure[other] for c in family):
+            return 1.0
+        for card in family:
+            if card != ask.card and card in probs:
+                none *= 1.0 - probs[card][other]
+    return 1.0 - none
 
 
 class MemoryBot(TrackingBot):
@@ -89,7 +167,7 @@ familles_search = search_bot(familles_playout, MemoryCandidates)
 
 
 def _expert_rank(tracker: Any, decision: Decision, legal: Sequence[Ask]) -> list[tuple[float, Ask]]:
-    return ranked_asks(tracker, decision.seat, legal, focus=0.1)
+    return expert_ranked_asks(tracker, decision.seat, legal)
 
 
 # As the search's candidates: a sure hit, or a family nearly complete at good odds (score 1 or

@@ -1,0 +1,129 @@
+"""The 7 familles expert's ranking, term by term, against `memory` (measured here, never
+asserted in tests).
+
+The expert ranks asks by `familles.bots.expert_ranked_asks`: the chance of a hit, plus `focus`
+per card held of the family, plus what else the ask does (it completes the family, it takes a
+card from the player asked's collection, a miss tells everybody the asker holds the family).
+This plays a bot that asks by that ranking alone (one of the best at random, as `memory`
+chooses) against `memory` heads-up, for each variant of the weights, on the same games: game g
+seats the variant at seat g % 2 and is dealt from seed `seed * 1_000_003 + g`. Each variant's
+win share comes with a Wilson 95% interval, and every variant after the first with its
+difference from the first game by game (mean and standard error).
+
+    python benchmarks/askdraw_ranking.py --variants none,shipped,shipped/threat=0 --games 20000
+
+A variant is `shipped` (the expert's weights), `none` (every term 0: memory with focus 0.1),
+or either followed by `/name=value` changes (`focus`, `complete`, `deny`, `leak`, `threat`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import random
+import sys
+import time
+from multiprocessing import Pool
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from familles_tournament import wilson  # a sibling script
+
+from parlour.bots.base import Bot, Decision
+from parlour.core.registry import get_game
+from parlour.games.familles import bots as familles_bots
+from parlour.games.familles.bots import EXPERT_WEIGHTS, AskWeights
+from parlour.play.runner import play_game
+
+NONE = AskWeights(complete=0.0, deny=0.0, leak=0.0, threat=0.0)
+
+
+def parse_variant(text: str) -> AskWeights:
+    """`shipped` or `none`, then `/name=value` changes."""
+    base, *changes = text.split("/")
+    bases = {"shipped": EXPERT_WEIGHTS, "none": NONE}
+    if base not in bases:
+        raise SystemExit(f"a variant starts with shipped or none, not {base!r}")
+    weights = bases[base]
+    names = {f.name for f in dataclasses.fields(AskWeights)}
+    for change in changes:
+        name, _, value = change.partition("=")
+        if name not in names:
+            raise SystemExit(f"unknown weight {name!r}: one of {', '.join(sorted(names))}")
+        weights = dataclasses.replace(weights, **{name: float(value)})
+    return weights
+
+
+class RankingBot(familles_bots.MemoryBot):
+    """Asks by the expert's ranking with `weights`, one of the best at random."""
+
+    def __init__(self, weights: AskWeights, rng: random.Random | None = None) -> None:
+        super().__init__(rng)
+        self.weights = weights
+
+    def act(self, decision: Decision) -> Any:
+        legal = decision.legal_actions
+        if len(legal) == 1:
+            return legal[0]
+        tracker = self.tracker(decision)
+        ranked = familles_bots.expert_ranked_asks(tracker, decision.seat, legal, self.weights)
+        best = ranked[0][0]
+        top = {ask.id for score, ask in ranked if score >= best - 1e-9}
+        return self.rng.choice([ask for ask in legal if ask.id in top])
+
+
+def play_chunk(args: tuple[AskWeights, int, int, int]) -> list[float]:
+    """The variant's result in games `start` to `stop` (1 a win, shared in a tie)."""
+    weights, seed, start, stop = args
+    game = get_game("familles")
+    results = []
+    for g in range(start, stop):
+        mine = g % 2
+        bots: list[Bot] = [familles_bots.MemoryBot(), familles_bots.MemoryBot()]
+        bots[mine] = RankingBot(weights)
+        winners = play_game(game, bots, seed=seed * 1_000_003 + g).outcome.winners
+        results.append(1 / len(winners) if mine in winners else 0.0)
+    return results
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--variants", default="none,shipped", help="comma-separated")
+    parser.add_argument("--games", type=int, default=20000)
+    parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--workers", type=int, default=2)
+    args = parser.parse_args()
+    variants = [(text, parse_variant(text)) for text in args.variants.split(",")]
+    print("7 familles heads-up, a bot asking by the expert's ranking against memory")
+    print("| variant | games | win share | 95% interval | vs first variant |")
+    print("|---|---:|---:|---|---:|")
+    first: np.ndarray | None = None
+    for text, weights in variants:
+        started = time.perf_counter()
+        chunks = [
+            (weights, args.seed, start, min(args.games, start + 500))
+            for start in range(0, args.games, 500)
+        ]
+        with Pool(args.workers) as pool:
+            results = np.array([r for part in pool.map(play_chunk, chunks) for r in part])
+        low, high = wilson(float(results.sum()), args.games)
+        versus = ""
+        if first is None:
+            first = results
+        else:
+            diff = results - first
+            error = diff.std(ddof=1) / np.sqrt(len(diff))
+            versus = f"{diff.mean():+.2%} ± {error:.2%}"
+        print(
+            f"| {text} | {args.games} | {results.mean():.2%} | {low:.1%} - {high:.1%} "
+            f"| {versus} |  ({time.perf_counter() - started:.0f} s)",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    main()
