@@ -1,19 +1,22 @@
-"""The 7 familles expert's ranking, term by term, against `memory` (measured here, never
-asserted in tests).
+"""The ask-and-draw experts' rankings, term by term, against `memory` (7 familles, Go Fish;
+measured here, never asserted in tests).
 
-The expert ranks asks by `familles.bots.expert_ranked_asks`: the chance of a hit, plus `focus`
-per card held of the family, plus what else the ask does (it completes the family, it takes a
-card from the player asked's collection, a miss tells everybody the asker holds the family).
-This plays a bot that asks by that ranking alone (one of the best at random, as `memory`
-chooses) against `memory` heads-up, for each variant of the weights, on the same games: game g
-seats the variant at seat g % 2 and is dealt from seed `seed * 1_000_003 + g`. Each variant's
-win share comes with a Wilson 95% interval, and every variant after the first with its
+The experts rank asks by their game's `expert_ranked_asks`: memory's chance of a hit, plus
+`focus` per card held of the group, plus what else the ask does (`askdraw/ranking.py`: it
+completes the group, it takes cards from the player asked's collection, a miss tells
+everybody the asker holds the group). This plays a bot that asks by that ranking alone (one of
+the best at random, as `memory` chooses; Go Fish's sure misses ruled out first) against
+`memory` bots, for each variant of the weights, on the same games: game g seats the variant at
+seat g % players and is dealt from seed `seed * 1_000_003 + g`. Each variant's win share
+(ties shared) comes with a Wilson 95% interval, and every variant after the first with its
 difference from the first game by game (mean and standard error).
 
     python benchmarks/askdraw_ranking.py --variants none,shipped,shipped/threat=0 --games 20000
+    python benchmarks/askdraw_ranking.py --game gofish --players 4 --games 12000
 
-A variant is `shipped` (the expert's weights), `none` (every term 0: memory with focus 0.1),
-or either followed by `/name=value` changes (`focus`, `complete`, `deny`, `leak`, `threat`).
+A variant is `shipped` (the expert's weights), `none` (every term but the focus 0: the
+expert's focus alone), or either followed by `/name=value` changes (`focus`, `complete`,
+`deny`, `leak`, `threat`).
 """
 
 from __future__ import annotations
@@ -35,17 +38,21 @@ from familles_tournament import wilson  # a sibling script
 
 from parlour.bots.base import Bot, Decision
 from parlour.core.registry import get_game
+from parlour.games.askdraw.bots import TrackingBot
+from parlour.games.askdraw.ranking import AskWeights
 from parlour.games.familles import bots as familles_bots
-from parlour.games.familles.bots import EXPERT_WEIGHTS, AskWeights
+from parlour.games.gofish import bots as gofish_bots
 from parlour.play.runner import play_game
 
-NONE = AskWeights(complete=0.0, deny=0.0, leak=0.0, threat=0.0)
+BOTS = {"familles": familles_bots, "gofish": gofish_bots}
 
 
-def parse_variant(text: str) -> AskWeights:
+def parse_variant(game: str, text: str) -> AskWeights:
     """`shipped` or `none`, then `/name=value` changes."""
     base, *changes = text.split("/")
-    bases = {"shipped": EXPERT_WEIGHTS, "none": NONE}
+    shipped = BOTS[game].EXPERT_WEIGHTS
+    none = AskWeights(focus=shipped.focus)
+    bases = {"shipped": shipped, "none": none}
     if base not in bases:
         raise SystemExit(f"a variant starts with shipped or none, not {base!r}")
     weights = bases[base]
@@ -58,11 +65,12 @@ def parse_variant(text: str) -> AskWeights:
     return weights
 
 
-class RankingBot(familles_bots.MemoryBot):
-    """Asks by the expert's ranking with `weights`, one of the best at random."""
+class RankingBot(TrackingBot):
+    """Asks by its game's expert ranking with `weights`, one of the best at random."""
 
-    def __init__(self, weights: AskWeights, rng: random.Random | None = None) -> None:
+    def __init__(self, game: str, weights: AskWeights, rng: random.Random | None = None) -> None:
         super().__init__(rng)
+        self.game = game
         self.weights = weights
 
     def act(self, decision: Decision) -> Any:
@@ -70,21 +78,24 @@ class RankingBot(familles_bots.MemoryBot):
         if len(legal) == 1:
             return legal[0]
         tracker = self.tracker(decision)
-        ranked = familles_bots.expert_ranked_asks(tracker, decision.seat, legal, self.weights)
+        asks = legal
+        if self.game == "gofish":
+            asks = [a for a in legal if not gofish_bots.sure_miss(tracker, a)] or legal
+        ranked = BOTS[self.game].expert_ranked_asks(tracker, decision.seat, asks, self.weights)
         best = ranked[0][0]
         top = {ask.id for score, ask in ranked if score >= best - 1e-9}
         return self.rng.choice([ask for ask in legal if ask.id in top])
 
 
-def play_chunk(args: tuple[AskWeights, int, int, int]) -> list[float]:
+def play_chunk(args: tuple[str, int, AskWeights, int, int, int]) -> list[float]:
     """The variant's result in games `start` to `stop` (1 a win, shared in a tie)."""
-    weights, seed, start, stop = args
-    game = get_game("familles")
+    name, players, weights, seed, start, stop = args
+    game = get_game(name)
     results = []
     for g in range(start, stop):
-        mine = g % 2
-        bots: list[Bot] = [familles_bots.MemoryBot(), familles_bots.MemoryBot()]
-        bots[mine] = RankingBot(weights)
+        mine = g % players
+        bots: list[Bot] = [BOTS[name].MemoryBot() for _ in range(players)]
+        bots[mine] = RankingBot(name, weights)
         winners = play_game(game, bots, seed=seed * 1_000_003 + g).outcome.winners
         results.append(1 / len(winners) if mine in winners else 0.0)
     return results
@@ -92,20 +103,22 @@ def play_chunk(args: tuple[AskWeights, int, int, int]) -> list[float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", choices=sorted(BOTS), default="familles")
+    parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--variants", default="none,shipped", help="comma-separated")
     parser.add_argument("--games", type=int, default=20000)
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
-    variants = [(text, parse_variant(text)) for text in args.variants.split(",")]
-    print("7 familles heads-up, a bot asking by the expert's ranking against memory")
+    variants = [(text, parse_variant(args.game, text)) for text in args.variants.split(",")]
+    print(f"{args.game}, {args.players} players: a bot asking by the expert's ranking vs memory")
     print("| variant | games | win share | 95% interval | vs first variant |")
     print("|---|---:|---:|---|---:|")
     first: np.ndarray | None = None
     for text, weights in variants:
         started = time.perf_counter()
         chunks = [
-            (weights, args.seed, start, min(args.games, start + 500))
+            (args.game, args.players, weights, args.seed, start, min(args.games, start + 500))
             for start in range(0, args.games, 500)
         ]
         with Pool(args.workers) as pool:

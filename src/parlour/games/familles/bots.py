@@ -16,7 +16,6 @@ ask-and-draw package's (`askdraw/card_bots.py`).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from parlour.bots.base import Bot, Decision, RandomBot
@@ -24,6 +23,7 @@ from parlour.games.askdraw.bots import TrackingBot, forgetful, laid_share, searc
 from parlour.games.askdraw.card_bots import OpenFirstBot, ReflexesBot, hit_chances, make_playout
 from parlour.games.askdraw.engine import Ask
 from parlour.games.askdraw.expert import expert_bot
+from parlour.games.askdraw.ranking import AskWeights, expected_cards, miss_cost
 from parlour.games.askdraw.tracker import Tracker
 
 
@@ -46,20 +46,10 @@ def ranked_asks(
     return scored
 
 
-@dataclass(frozen=True)
-class AskWeights:
-    """The expert's weights (`expert_ranked_asks`), tuned heads-up against `memory` on 20,000
-    games of one seed and checked on 20,000 of another (docs/familles.md, "The expert's
-    ranking"; `benchmarks/askdraw_ranking.py`)."""
-
-    focus: float = 0.1  # per card already held of the family
-    complete: float = 0.2  # a hit that completes the family, times its chance
-    deny: float = 0.05  # per card of the family the player asked is expected to hold, x chance
-    leak: float = 0.1  # a miss that tells everybody the asker holds the family
-    threat: float = 0.5  # ... times the chance that another player holds some of it
-
-
-EXPERT_WEIGHTS = AskWeights()
+# The expert's weights (`expert_ranked_asks`), tuned heads-up against `memory` on 20,000 games
+# of one seed and checked on 20,000 of another (docs/familles.md, "The expert's ranking";
+# `benchmarks/askdraw_ranking.py`).
+EXPERT_WEIGHTS = AskWeights(focus=0.1, complete=0.2, deny=0.05, leak=0.1, threat=0.5)
 
 
 def expert_ranked_asks(
@@ -82,45 +72,20 @@ def expert_ranked_asks(
     held = [0] * grouping.num_groups
     for card in tracker.sure[seat]:
         held[group_of[card]] += 1
-    revealed = tracker.revealed_groups(seat)
+    focus = 0.1 if weights.focus is None else weights.focus  # the focus that measured best
     probs = tracker.probabilities()
     chances = hit_chances(tracker, asks)
     scored = []
     for chance, ask in zip(chances, asks, strict=True):
         group, target = group_of[ask.card], ask.target
-        family = members[group]
-        score = chance + weights.focus * held[group] + 0.0001 * tracker.sizes[target]
-        if held[group] + 1 == len(family):
+        score = chance + focus * held[group] + 0.0001 * tracker.sizes[target]
+        if held[group] + 1 == len(members[group]):
             score += weights.complete * chance
-        expected = sum(
-            1.0 if card in tracker.sure[target] else probs[card][target] if card in probs else 0.0
-            for card in family
-        )
-        score += weights.deny * chance * expected
-        if chance < 1.0 and group not in revealed:
-            score -= (1.0 - chance) * (
-                weights.leak + weights.threat * _holds_some(tracker, probs, seat, ask)
-            )
+        score += weights.deny * chance * expected_cards(tracker, probs, target, group)
+        score -= miss_cost(tracker, probs, seat, group, chance, weights, besides=ask.card)
         scored.append((score, ask))
     scored.sort(key=lambda pair: (-pair[0], pair[1].id))
     return scored
-
-
-def _holds_some(tracker: Tracker, probs: dict[int, list[float]], seat: int, ask: Ask) -> float:
-    """The chance that another player holds a card of the asked family besides the card asked
-    for (by the tracker's estimate, each card independent)."""
-    group = tracker.grouping.group_of[ask.card]
-    family = tracker.grouping.members[group]
-    none = 1.0
-    for other in range(tracker.num_players):
-        if other == seat:
-            continue
-        if group in tracker.holds_group[other] or any(c in tracker.sure[other] for c in family):
-            return 1.0
-        for card in family:
-            if card != ask.card and card in probs:
-                none *= 1.0 - probs[card][other]
-    return 1.0 - none
 
 
 class MemoryBot(TrackingBot):

@@ -31,6 +31,7 @@ from parlour.games.askdraw.bots import (
 from parlour.games.askdraw.engine import PILE
 from parlour.games.askdraw.expert import expert_bot
 from parlour.games.askdraw.groups import GroupAsk, GroupAskState
+from parlour.games.askdraw.ranking import AskWeights, expected_cards, miss_cost
 from parlour.games.askdraw.tracker import Tracker
 
 
@@ -83,6 +84,40 @@ def ranked_asks(
         (chance + focus * held[ask.group] + 0.0001 * tracker.sizes[ask.target], ask)
         for chance, ask in zip(chances, asks, strict=True)
     ]
+    scored.sort(key=lambda pair: (-pair[0], pair[1].id))
+    return scored
+
+
+# The expert's weights (`expert_ranked_asks`), tuned heads-up against `memory` (docs/gofish.md,
+# "The expert's ranking"; `benchmarks/askdraw_ranking.py --game gofish`). Unlike the 7 familles,
+# a hit that completes a book is worth no more: weighing it lost 1.3 points.
+EXPERT_WEIGHTS = AskWeights(deny=0.1, leak=0.1, threat=0.3)
+
+
+def expert_ranked_asks(
+    tracker: Tracker, seat: int, asks: Sequence[GroupAsk], weights: AskWeights = EXPERT_WEIGHTS
+) -> list[tuple[float, GroupAsk]]:
+    """The expert's ranking: memory's (chance of a hit or a catch, plus the focus per card
+    held of the rank), plus `deny` per card of the rank the player asked is expected to hold
+    (a hit takes them all), less what a miss would tell (`ranking.miss_cost`: the asker holds
+    the rank, and another player who holds some may now ask for his). `complete` adds its
+    weight times the chance when the asker holds all of the rank but one."""
+    members = tracker.grouping.members
+    focus = focus_for(tracker.num_players) if weights.focus is None else weights.focus
+    probs = tracker.probabilities()
+    held = [0] * tracker.grouping.num_groups
+    for card in tracker.sure[seat]:
+        held[tracker.grouping.group_of[card]] += 1
+    ranked = ranked_asks(tracker, seat, asks, focus)
+    chances = rank_chances(tracker, [ask for _, ask in ranked])
+    scored = []
+    for (score, ask), chance in zip(ranked, chances, strict=True):
+        group, target = ask.group, ask.target
+        if held[group] + 1 == len(members[group]):
+            score += weights.complete * chance
+        score += weights.deny * expected_cards(tracker, probs, target, group)
+        score -= miss_cost(tracker, probs, seat, group, chance, weights)
+        scored.append((score, ask))
     scored.sort(key=lambda pair: (-pair[0], pair[1].id))
     return scored
 
@@ -207,7 +242,7 @@ def _expert_rank(
     tracker: Any, decision: Decision, legal: Sequence[GroupAsk]
 ) -> list[tuple[float, GroupAsk]]:
     open_asks = [ask for ask in legal if not sure_miss(tracker, ask)] or list(legal)
-    return ranked_asks(tracker, decision.seat, open_asks, focus_for(tracker.num_players))
+    return expert_ranked_asks(tracker, decision.seat, open_asks)
 
 
 gofish_expert = expert_bot(
