@@ -47,10 +47,13 @@ from parlour.play.runner import play_game
 BOTS = {"familles": familles_bots, "gofish": gofish_bots}
 
 
-def parse_variant(game: str, text: str) -> AskWeights:
+def parse_variant(game: str, players: int, text: str) -> AskWeights:
     """`shipped` or `none`, then `/name=value` changes."""
     base, *changes = text.split("/")
-    shipped = BOTS[game].EXPERT_WEIGHTS
+    if game == "gofish":
+        shipped = gofish_bots.expert_weights(players)
+    else:
+        shipped = familles_bots.EXPERT_WEIGHTS
     none = AskWeights(focus=shipped.focus)
     bases = {"shipped": shipped, "none": none}
     if base not in bases:
@@ -110,7 +113,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
-    variants = [(text, parse_variant(args.game, text)) for text in args.variants.split(",")]
+    variants = [
+        (text, parse_variant(args.game, args.players, text)) for text in args.variants.split(",")
+    ]
     print(f"{args.game}, {args.players} players: a bot asking by the expert's ranking vs memory")
     print("| variant | games | win share | 95% interval | vs first variant |")
     print("|---|---:|---:|---|---:|")

@@ -88,20 +88,31 @@ def ranked_asks(
     return scored
 
 
-# The expert's weights (`expert_ranked_asks`), tuned heads-up against `memory` (docs/gofish.md,
-# "The expert's ranking"; `benchmarks/askdraw_ranking.py --game gofish`). Unlike the 7 familles,
-# a hit that completes a book is worth no more: weighing it lost 1.3 points.
+# The expert's weights (`expert_ranked_asks`), tuned against `memory` (docs/gofish.md, "The
+# expert's ranking"; `benchmarks/askdraw_ranking.py --game gofish`): heads-up, and from three
+# players, where the cards a hit takes weigh half as much (each asker's hit takes from one
+# player among several). Unlike the 7 familles, a hit that completes a book is worth no more:
+# weighing it lost 1.3 points heads-up.
 EXPERT_WEIGHTS = AskWeights(deny=0.1, leak=0.1, threat=0.3)
+EXPERT_WEIGHTS_MANY = AskWeights(deny=0.05, leak=0.1, threat=0.3)
+
+
+def expert_weights(players: int) -> AskWeights:
+    """The expert's weights at a table of `players`."""
+    return EXPERT_WEIGHTS if players == 2 else EXPERT_WEIGHTS_MANY
 
 
 def expert_ranked_asks(
-    tracker: Tracker, seat: int, asks: Sequence[GroupAsk], weights: AskWeights = EXPERT_WEIGHTS
+    tracker: Tracker, seat: int, asks: Sequence[GroupAsk], weights: AskWeights | None = None
 ) -> list[tuple[float, GroupAsk]]:
     """The expert's ranking: memory's (chance of a hit or a catch, plus the focus per card
     held of the rank), plus `deny` per card of the rank the player asked is expected to hold
     (a hit takes them all), less what a miss would tell (`ranking.miss_cost`: the asker holds
     the rank, and another player who holds some may now ask for his). `complete` adds its
-    weight times the chance when the asker holds all of the rank but one."""
+    weight times the chance when the asker holds all of the rank but one. `weights` None: the
+    expert's at this table (`expert_weights`)."""
+    if weights is None:
+        weights = expert_weights(tracker.num_players)
     members = tracker.grouping.members
     focus = focus_for(tracker.num_players) if weights.focus is None else weights.focus
     probs = tracker.probabilities()
