@@ -19,6 +19,7 @@ from parlour.games.askdraw.bots import TrackingBot, search_bot
 from parlour.games.askdraw.card_bots import OpenFirstBot, ReflexesBot, hit_chances, make_playout
 from parlour.games.askdraw.engine import Ask, AskDrawState
 from parlour.games.askdraw.expert import expert_bot
+from parlour.games.askdraw.ranking import AskWeights, miss_cost
 from parlour.games.askdraw.tracker import Tracker
 
 
@@ -121,8 +122,39 @@ panoplies_playout = make_playout(panoplies_value, bonus_of=outfit_bonus)
 panoplies_search = search_bot(panoplies_playout, OutfitCandidates, prior="0.3")
 
 
+# What a miss tells, in the expert's ranking (`askdraw/ranking.py`), tuned heads-up against
+# `memory` (docs/panoplies.md, "The expert's ranking"): the cards a hit takes are worth nothing
+# more here (weighing them lost 1.4 points of decided games).
+EXPERT_WEIGHTS = AskWeights(leak=0.2, threat=0.5)
+
+
+def expert_ranked_asks(
+    tracker: Tracker, decision: Decision, asks: Sequence[Ask], weights: AskWeights = EXPERT_WEIGHTS
+) -> list[tuple[float, Ask]]:
+    """The expert's ranking: the search's candidates' (memory's, with more weight on attacking
+    and on the characters held), less what a miss would tell (`ranking.miss_cost`: the asker
+    holds some of that character, and another player who holds some may now ask for his)."""
+    seat = decision.seat
+    probs = tracker.probabilities()
+    group_of = tracker.grouping.group_of
+    ranked = ranked_outfit_asks(tracker, decision, asks, attack=1.0, focus=0.05)
+    chances = hit_chances(tracker, [ask for _, ask in ranked])
+    scored = [
+        (
+            score
+            - miss_cost(
+                tracker, probs, seat, group_of[ask.card], chance, weights, besides=ask.card
+            ),
+            ask,
+        )
+        for (score, ask), chance in zip(ranked, chances, strict=True)
+    ]
+    scored.sort(key=lambda pair: (-pair[0], pair[1].id))
+    return scored
+
+
 def _expert_rank(tracker: Any, decision: Decision, legal: Sequence[Ask]) -> list[tuple[float, Ask]]:
-    return ranked_outfit_asks(tracker, decision, legal, attack=1.0, focus=0.05)
+    return expert_ranked_asks(tracker, decision, legal)
 
 
 panoplies_expert = expert_bot(

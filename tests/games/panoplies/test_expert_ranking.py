@@ -1,0 +1,32 @@
+"""Panoplies' expert ranking: a miss tells the table which character the asker collects."""
+
+from __future__ import annotations
+
+from parlour.core.events import SeatFeed
+from parlour.games.askdraw.engine import Ask
+from parlour.games.panoplies.bots import expert_ranked_asks, ranked_outfit_asks
+from parlour.play.runner import decision_for
+from tests.games.panoplies.test_rules import ask, c, make
+
+
+def test_a_miss_for_a_character_nobody_knows_the_asker_holds_ranks_lower() -> None:
+    s = make(
+        [
+            ["coat/son", "coat/daughter", "socks/father"],
+            ["shoes/mother", "socks/grandmother", "jumper/grandfather"],
+        ],
+        pile_top=["shirt/mother", "trousers/mother"],
+    )
+    ask(s, 1, "shoes/son")  # seat 0 misses: everybody now knows it holds some of the son's
+    ask(s, 0, "jacket/grandmother")  # seat 1 misses: the turn comes back
+    assert s.to_move == 0
+    decision = decision_for(s, 0, SeatFeed(0))
+    tracker = s.tracker_for(0)
+    son, daughter = Ask(1, c("trousers/son")), Ask(1, c("trousers/daughter"))
+    # The candidates' ranking cannot tell them apart: nobody's outfits, one garment of each.
+    memory = {
+        a.id: x for x, a in ranked_outfit_asks(tracker, decision, [son, daughter], 0.6, 1.0, 0.05)
+    }
+    assert abs(memory[son.id] - memory[daughter.id]) < 1e-9
+    ranked = [a.id for _, a in expert_ranked_asks(tracker, decision, [daughter, son])]
+    assert ranked == [son.id, daughter.id]
