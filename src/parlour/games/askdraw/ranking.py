@@ -1,4 +1,4 @@
-"""What the experts' rankings weigh besides the chance of a hit (7 familles, Go Fish).
+"""What the experts' rankings weigh besides the chance of a hit (7 familles, Go Fish, Panoplies).
 
 Every player hears an ask. A hit that completes a group lays it for good; a hit takes cards
 from the collection of the player asked; a miss in a group nobody knew the asker held tells
