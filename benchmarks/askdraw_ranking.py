@@ -80,7 +80,11 @@ def parse_variant(game: str, players: int, text: str) -> AskWeights:
         name, _, value = change.partition("=")
         if name not in names:
             raise SystemExit(f"unknown weight {name!r}: one of {', '.join(sorted(names))}")
-        weights = dataclasses.replace(weights, **{name: float(value)})
+        try:
+            number = float(value)
+        except ValueError:
+            raise SystemExit(f"weight {name} is a number, not {value!r}") from None
+        weights = dataclasses.replace(weights, **{name: number})
     return weights
 
 
