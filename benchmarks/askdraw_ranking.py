@@ -17,8 +17,9 @@ game (mean and standard error, over the games both decided).
     python benchmarks/askdraw_ranking.py --game panoplies --variants none,shipped --seed 3
 
 A variant is `shipped` (the expert's weights), `none` (every term but the focus 0: the
-expert's focus alone), or either followed by `/name=value` changes (`focus`, `complete`,
-`deny`, `leak`, `threat`).
+expert's focus alone; in Panoplies also its worths of a garment), or either followed by
+`/name=value` changes (`focus`, `complete`, `deny`, `leak`, `threat`; in Panoplies also `own`
+and `attack`).
 """
 
 from __future__ import annotations
@@ -70,12 +71,13 @@ def parse_variant(game: str, players: int, text: str) -> AskWeights:
     """`shipped` or `none`, then `/name=value` changes."""
     base, *changes = text.split("/")
     shipped = SHIPPED[game](players)
-    none = AskWeights(focus=shipped.focus)
+    # `none`: what an ask tells weighs nothing; the rest (the focus, Panoplies' worths) shipped.
+    none = dataclasses.replace(shipped, complete=0.0, deny=0.0, leak=0.0, threat=0.0)
     bases = {"shipped": shipped, "none": none}
     if base not in bases:
         raise SystemExit(f"a variant starts with shipped or none, not {base!r}")
     weights = bases[base]
-    names = {f.name for f in dataclasses.fields(AskWeights)}
+    names = {f.name for f in dataclasses.fields(shipped)}
     for change in changes:
         name, _, value = change.partition("=")
         if name not in names:

@@ -77,3 +77,24 @@ def test_a_hit_that_completes_a_family_or_takes_from_a_collection_is_worth_more(
         assert expert[a.id] > memory[a.id]
     gain = {a.id: expert[a.id] - memory[a.id] for a in asks}
     assert gain[asks[0].id] > gain[asks[1].id]  # the Boulanger daughter completes a family
+
+
+def test_the_estimate_is_kept_until_the_next_event_and_no_longer() -> None:
+    from parlour.games.askdraw.tracker import Tracker
+
+    s = make(
+        [["boulanger/father", "boucher/father"], ["boulanger/son", "facteur/father"]],
+        pile_top=["jardinier/son", "docteur/son", "pompier/son"],
+    )
+    tracker = s.tracker_for(0)  # kept by the state and fed each new event
+    first = tracker.probabilities()
+    assert tracker.probabilities() is first  # read twice in a decision, computed once
+    for target, card in ((1, "boulanger/son"), (1, "boucher/mother"), (0, "facteur/mother")):
+        ask(s, target, card)
+        tracker = s.tracker_for(0)
+        fresh = Tracker(tracker.grouping, tracker.num_players, 0)
+        for event in s.log:
+            if event.visible_to(0):
+                fresh.observe(event)
+        assert tracker.probabilities() == fresh.probabilities()
+    assert tracker.probabilities() != first  # the asks changed what seat 0 knows

@@ -52,9 +52,11 @@ class Tracker:
         self.laid: list[int] = [PILE] * self.grouping.num_groups
         # The last ask: (asker, card asked for or None for a group ask, group).
         self.asked: tuple[int, int | None, int] | None = None
+        self._estimate: dict[int, list[float]] | None = None
 
     # ----- reading events ----------------------------------------------------------------------
     def observe(self, event: Event) -> None:
+        self._estimate = None  # the next event may change what is known
         handler = getattr(self, f"_on_{event.type}", None)
         if handler is not None:
             handler(event.data)
@@ -198,7 +200,15 @@ class Tracker:
         Slots are weighted by the unknown cards of each hand (and the pile); a sure lack
         gives 0; an obligation ("holds at least one of this group") lifts that group's
         candidates. An estimate for ranking asks, not an exact posterior.
+
+        Kept until the next event, as a bot's ranking reads it several times a decision:
+        callers must not change it.
         """
+        if self._estimate is None:
+            self._estimate = self._estimate_now()
+        return self._estimate
+
+    def _estimate_now(self) -> dict[int, list[float]]:
         n = self.num_players
         unknown = self.unknown_cards()
         free = [self.free(s) for s in range(n)]

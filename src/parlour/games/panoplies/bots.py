@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from parlour.bots.base import Bot, Decision, RandomBot
@@ -125,11 +126,24 @@ panoplies_search = search_bot(panoplies_playout, OutfitCandidates, prior="0.3")
 # What a miss tells, in the expert's ranking (`askdraw/ranking.py`), tuned heads-up against
 # `memory` (docs/panoplies.md, "The expert's ranking"): the cards a hit takes are worth nothing
 # more here (weighing them lost 1.4 points of decided games).
-EXPERT_WEIGHTS = AskWeights(leak=0.2, threat=0.5)
+@dataclass(frozen=True)
+class OutfitWeights(AskWeights):
+    """The expert's weights in Panoplies: memory's worth of a garment of one's `own`
+    character and, times progress, of another player's (`attack`), then `AskWeights`."""
+
+    own: float = 0.6
+    attack: float = 1.0
+    focus: float | None = 0.05
+
+
+EXPERT_WEIGHTS = OutfitWeights(leak=0.2, threat=0.5)
 
 
 def expert_ranked_asks(
-    tracker: Tracker, decision: Decision, asks: Sequence[Ask], weights: AskWeights = EXPERT_WEIGHTS
+    tracker: Tracker,
+    decision: Decision,
+    asks: Sequence[Ask],
+    weights: OutfitWeights = EXPERT_WEIGHTS,
 ) -> list[tuple[float, Ask]]:
     """The expert's ranking: the search's candidates' (memory's, with more weight on attacking
     and on the characters held), less what a miss would tell (`ranking.miss_cost`: the asker
@@ -137,7 +151,14 @@ def expert_ranked_asks(
     seat = decision.seat
     probs = tracker.probabilities()
     group_of = tracker.grouping.group_of
-    ranked = ranked_outfit_asks(tracker, decision, asks, attack=1.0, focus=0.05)
+    ranked = ranked_outfit_asks(
+        tracker,
+        decision,
+        asks,
+        own=weights.own,
+        attack=weights.attack,
+        focus=weights.focus or 0.0,
+    )
     chances = hit_chances(tracker, [ask for _, ask in ranked])
     scored = [
         (
