@@ -30,3 +30,24 @@ def test_a_miss_for_a_character_nobody_knows_the_asker_holds_ranks_lower() -> No
     assert abs(memory[son.id] - memory[daughter.id]) < 1e-9
     ranked = [a.id for _, a in expert_ranked_asks(tracker, decision, [daughter, son])]
     assert ranked == [son.id, daughter.id]
+
+
+def test_the_worths_of_ones_own_outfit_and_of_an_attack_order_the_asks() -> None:
+    from parlour.games.panoplies.bots import OutfitWeights
+
+    s = make(
+        [
+            ["coat/grandmother", "socks/grandmother", "shirt/grandmother", "coat/grandfather"],
+            ["shoes/grandfather", "shoes/grandmother", "jumper/son"],
+        ]
+    )
+    decision = decision_for(s, 0, SeatFeed(0))
+    tracker = s.tracker_for(0)
+    mine, theirs = Ask(1, c("shoes/grandfather")), Ask(1, c("shoes/grandmother"))
+    assert tracker.probabilities()[mine.card] == tracker.probabilities()[theirs.card]
+
+    def first(weights: OutfitWeights) -> int:
+        return expert_ranked_asks(tracker, decision, [mine, theirs], weights)[0][1].id
+
+    assert first(OutfitWeights(own=2.0, attack=0.0)) == mine.id  # defending one's own outfit
+    assert first(OutfitWeights(own=0.0, attack=5.0)) == theirs.id  # three garments of seven held
