@@ -58,7 +58,7 @@ BOTS: dict[str, Any] = {
 SHIPPED: dict[str, Callable[[int], AskWeights]] = {
     "familles": lambda n: familles_bots.EXPERT_WEIGHTS,
     "gofish": gofish_bots.expert_weights,
-    "panoplies": lambda n: panoplies_bots.EXPERT_WEIGHTS,
+    "panoplies": panoplies_bots.expert_weights,
 }
 MEMORY: dict[str, Any] = {
     "familles": familles_bots.MemoryBot,

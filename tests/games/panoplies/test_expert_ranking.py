@@ -51,3 +51,25 @@ def test_the_worths_of_ones_own_outfit_and_of_an_attack_order_the_asks() -> None
 
     assert first(OutfitWeights(own=2.0, attack=0.0)) == mine.id  # defending one's own outfit
     assert first(OutfitWeights(own=0.0, attack=5.0)) == theirs.id  # three garments of seven held
+
+
+def test_the_expert_weighs_garments_by_the_number_of_players() -> None:
+    from parlour.games.panoplies.bots import expert_weights
+
+    hands = [
+        ["coat/grandmother", "socks/grandmother", "shirt/grandmother", "coat/grandfather"],
+        ["shoes/grandfather", "shoes/grandmother", "jumper/son"],
+        ["shoes/father", "jumper/father"],
+        ["shoes/mother", "jumper/mother"],
+    ]
+    for players in (2, 4):
+        s = make(hands[:players])
+        decision = decision_for(s, 0, SeatFeed(0))
+        tracker = s.tracker_for(0)
+        asks = [Ask(1, c("shoes/grandfather")), Ask(1, c("shoes/grandmother"))]
+        table = expert_ranked_asks(tracker, decision, asks)
+        assert table == expert_ranked_asks(tracker, decision, asks, expert_weights(players))
+        other = expert_weights(6 - players)  # the other table's weights score these asks apart
+        assert [x for x, _ in table] != [
+            x for x, _ in expert_ranked_asks(tracker, decision, asks, other)
+        ]
