@@ -16,6 +16,7 @@ first on a tie. (Adding 0.1 a card held of the family instead of the tie-break l
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from parlour.bots import Bot, Decision
@@ -72,9 +73,7 @@ class CardTracker(Bot):
         unknown_places = [max(0, sizes[s] - known_count[s]) for s in range(len(sizes))]
         unknown_places[me] = 0
         places = sum(unknown_places) + view["pile_size"]
-        held = [0] * 64
-        for card in hand:
-            held[card // FAMILY_SIZE] += 1
+        held = Counter(card // FAMILY_SIZE for card in hand)
 
         def score(action: Any) -> tuple[float, int]:
             ask = action.to_json()

@@ -31,10 +31,11 @@ def ranked_outfit_asks(
     own: float = 0.6,
     attack: float = 0.4,
     focus: float = 0.01,
+    chances: Sequence[float] | None = None,
 ) -> list[tuple[float, Ask]]:
     """Asks by chance of a hit times (1 + worth), worth: `own` for one's own character,
     `attack` times progress for another player's, less for nobody's; plus `focus` per card
-    held of that character."""
+    held of that character. `chances`: the asks' chances of a hit, if the caller has them."""
     view = decision.view
     me = decision.seat
     characters = view["characters"]
@@ -47,7 +48,8 @@ def ranked_outfit_asks(
     held = [0] * tracker.grouping.num_groups
     for card in tracker.sure[me]:
         held[group_of[card]] += 1
-    chances = hit_chances(tracker, asks)
+    if chances is None:
+        chances = hit_chances(tracker, asks)
     scored = []
     for chance, ask in zip(chances, asks, strict=True):
         character = group_of[ask.card]
@@ -164,6 +166,8 @@ def expert_ranked_asks(
     seat = decision.seat
     probs = tracker.probabilities()
     group_of = tracker.grouping.group_of
+    chances = hit_chances(tracker, asks)
+    chance_of = {ask.id: chance for ask, chance in zip(asks, chances, strict=True)}
     ranked = ranked_outfit_asks(
         tracker,
         decision,
@@ -171,17 +175,23 @@ def expert_ranked_asks(
         own=weights.own,
         attack=weights.attack,
         focus=weights.focus or 0.0,
+        chances=chances,
     )
-    chances = hit_chances(tracker, [ask for _, ask in ranked])
     scored = [
         (
             score
             - miss_cost(
-                tracker, probs, seat, group_of[ask.card], chance, weights, besides=ask.card
+                tracker,
+                probs,
+                seat,
+                group_of[ask.card],
+                chance_of[ask.id],
+                weights,
+                besides=ask.card,
             ),
             ask,
         )
-        for (score, ask), chance in zip(ranked, chances, strict=True)
+        for score, ask in ranked
     ]
     scored.sort(key=lambda pair: (-pair[0], pair[1].id))
     return scored
