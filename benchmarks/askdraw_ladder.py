@@ -9,8 +9,10 @@ heads-up against the step below (`hard` is `memory`: `expert,hard` is the expert
 memory), and the expert against `search:10` in the 7 familles and against three `memory` in
 Go Fish. Game g of a table is dealt from seed `seed * 1_000_003 + g`
 and seats bot i at seat (i + g) % n, as `familles_tournament.py` does; wins of a tie are
-shared. Each bot's win share comes with a Wilson 95% interval; Panoplies, whose games may end
-with nobody's outfit laid, is also given as the share of decided games. The ladder's OpenSkill
+shared. A bot of a table may also be an outside bot by its import path
+(`--only mypkg.mybots:MyBot,expert`, the module on PYTHONPATH), as in `parlour simulate`.
+Each bot's win share comes with a Wilson 95% interval; Panoplies, whose games may end with
+nobody's outfit laid, is also given as the share of decided games. The ladder's OpenSkill
 ratings (Plackett-Luce, mu and the conservative mu - 3 sigma) are computed from every game of
 the ladder's tables, taken game 0 of each table, then game 1, and so on.
 
@@ -68,7 +70,7 @@ def play_chunk(args: tuple[str, list[str], int, int, int]) -> dict[str, Any]:
         shift = g % n
         order = [specs[(seat - shift) % n] for seat in range(n)]  # seat -> bot spec
         try:
-            bots = [make_bot(game, spec) for spec in order]
+            bots = [make_bot(game, spec, import_paths=True) for spec in order]
             played = play_game(game, bots, seed=game_seed(seed, g))
         except Exception as err:  # keep the finished games, name the failing one
             return {

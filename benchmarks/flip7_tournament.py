@@ -5,8 +5,9 @@
 
 Each game is played by parlour.play.runner.play_game from its own seed; seat k of game g is
 the bot at position (k + g) mod n of the table, so every bot sits in every seat equally often.
-Wins are shared on a tie; the 95% interval of a win share is Wilson's. Prints a Markdown table
-(and JSON with --json).
+A bot may also be an outside bot by its import path (`--table mypkg.mybots:MyBot,strong`, the
+module on PYTHONPATH), as in `parlour simulate`. Wins are shared on a tie; the 95% interval
+of a win share is Wilson's. Prints a Markdown table (and JSON with --json).
 """
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ def play_chunk(args: tuple[list[str], int, int, int]) -> tuple[list[float], list
     for index in range(start, stop):
         rotation = index % n
         order = [(seat + rotation) % n for seat in range(n)]  # table position of each seat
-        bots = [make_bot(game, specs[position]) for position in order]
+        bots = [make_bot(game, specs[position], import_paths=True) for position in order]
         played = play_game(game, bots, seed=seed * 1_000_003 + index)
         winners = played.outcome.winners
         for seat, position in enumerate(order):

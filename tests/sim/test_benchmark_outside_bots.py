@@ -38,3 +38,34 @@ def test_an_outside_bot_plays_whole_games_and_beats_a_weaker_one(
     mine, theirs = result.summary.bots
     assert result.summary.games == games
     assert mine.ci95[0] > theirs.ci95[1], (mine, theirs)
+
+
+@pytest.fixture
+def benchmarks_on_path(outside_on_path: None) -> Iterator[None]:
+    folder = str(OUTSIDE.parent)
+    sys.path.insert(0, folder)
+    try:
+        yield
+    finally:
+        sys.path.remove(folder)
+
+
+def test_the_tournament_scripts_seat_an_outside_bot_by_its_import_path(
+    benchmarks_on_path: None,
+) -> None:
+    """The tables of benchmarks/ take a researcher's bot as `simulate` does: a chunk of games
+    plays it, seats rotated, and it shows the strength it has (were the spec read as a
+    shipped bot's name, the chunk would raise)."""
+    import askdraw_ladder
+    import flip7_tournament
+
+    wins, _, _ = flip7_tournament.play_chunk(
+        (["flip7_lookahead:LookAhead", "threshold:5"], 0, 60, 3)
+    )
+    assert sum(wins) == 60 and wins[0] > wins[1], wins
+    chunk = askdraw_ladder.play_chunk(
+        ("familles", ["familles_tracker:CardTracker", "random"], 3, 0, 20)
+    )
+    assert chunk["failed"] is None, chunk["failed"]
+    assert len(chunk["ranks"]) == 20
+    assert sum(r[0] == 0 for r in chunk["ranks"]) > sum(r[1] == 0 for r in chunk["ranks"])
