@@ -71,15 +71,21 @@ def rank_chances(tracker: Tracker, asks: Sequence[GroupAsk]) -> list[float]:
 
 
 def ranked_asks(
-    tracker: Tracker, seat: int, asks: Sequence[GroupAsk], focus: float = 0.01
+    tracker: Tracker,
+    seat: int,
+    asks: Sequence[GroupAsk],
+    focus: float = 0.01,
+    chances: Sequence[float] | None = None,
 ) -> list[tuple[float, GroupAsk]]:
     """Asks by chance of a hit, plus `focus` per card already held of the rank (a book nearer),
-    then the target with most cards."""
+    then the target with most cards. `chances`: the asks' `rank_chances`, if the caller has
+    them."""
     group_of = tracker.grouping.group_of
     held = [0] * tracker.grouping.num_groups
     for card in tracker.sure[seat]:
         held[group_of[card]] += 1
-    chances = rank_chances(tracker, asks)
+    if chances is None:
+        chances = rank_chances(tracker, asks)
     scored = [
         (chance + focus * held[ask.group] + 0.0001 * tracker.sizes[ask.target], ask)
         for chance, ask in zip(chances, asks, strict=True)
@@ -119,10 +125,11 @@ def expert_ranked_asks(
     held = [0] * tracker.grouping.num_groups
     for card in tracker.sure[seat]:
         held[tracker.grouping.group_of[card]] += 1
-    ranked = ranked_asks(tracker, seat, asks, focus)
-    chances = rank_chances(tracker, [ask for _, ask in ranked])
+    chances = rank_chances(tracker, asks)  # once: memory's ranking and the miss cost share them
+    chance_of = {ask.id: chance for ask, chance in zip(asks, chances, strict=True)}
     scored = []
-    for (score, ask), chance in zip(ranked, chances, strict=True):
+    for score, ask in ranked_asks(tracker, seat, asks, focus, chances):
+        chance = chance_of[ask.id]
         group, target = ask.group, ask.target
         if held[group] + 1 == len(members[group]):
             score += weights.complete * chance
