@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 import random
 import zlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -71,11 +71,18 @@ def holds_the_game(table: Table, seat: int) -> bool:
     return table.points[seat] > 0 and banked >= table.target and banked > mine
 
 
-def beat_chances(table: Table, total: int, banked: np.ndarray) -> np.ndarray:
+Outlook = Callable[[Table, int], np.ndarray]  # what a seat is likely to bank this round
+
+
+def beat_chances(
+    table: Table, total: int, banked: np.ndarray, values: np.ndarray | None = None
+) -> np.ndarray:
     """For each x = 0..MAX_ROUND, my chance to beat a player who ends this round on his
-    `total` plus a draw from `banked`, when I end it on my total plus x."""
+    `total` plus a draw from `banked`, when I end it on my total plus x. `values`: the
+    end-of-round table (`end_values`, the default)."""
     shift = TARGET - table.target  # the tables are made for TARGET: same distance to go
-    w = end_values(len(table.totals))  # with a round's margin: the totals below are slices
+    # With a round's margin: the totals below are slices.
+    w = end_values(len(table.totals)) if values is None else values
     mine = min(max(table.totals[table.seat] + shift, 0), TOP)
     theirs = min(max(total + shift, 0), TOP)
     support = np.flatnonzero(banked)
@@ -109,12 +116,16 @@ def utility(
     outcomes: Mapping[int, np.ndarray] | None = None,
     bonus: int = 15,
     race_seed: int | None = None,
+    outlook: Outlook = outcome,
+    values: np.ndarray | None = None,
 ) -> np.ndarray:
     """u[x]: my chance to win the game if I bank x points this round (0 for a bust).
 
     `outcomes` replaces the outcome of some opponents (a Freeze or Flip Three considered).
     With three players or more and a `race_seed`, the totals that do not end the game are
-    valued by the whole table's race (`race_utility`), not by a product of duels."""
+    valued by the whole table's race (`race_utility`), not by a product of duels. `outlook`
+    and `values` are the opponents' outlook and the end-of-round table (the shipped ones by
+    default; benchmarks/flip7_expert_variants.py measures others)."""
     u = np.ones(MAX_ROUND + 1)
     me = table.seat
     ends = table.totals[me] + _GAINS >= table.target  # banking x ends the game this round
@@ -125,10 +136,10 @@ def utility(
         if seat == me:
             continue
         changed = outcomes is not None and seat in outcomes
-        banked = outcomes[seat] if outcomes is not None and changed else outcome(table, seat)
+        banked = outcomes[seat] if outcomes is not None and changed else outlook(table, seat)
         others.append(seat)
         banked_by.append(banked)
-        chances = beat_chances(table, table.totals[seat], banked)
+        chances = beat_chances(table, table.totals[seat], banked, values)
         if chase and not changed and table.status[seat] == "active":
             chances = np.where(ends, chase_chances(table, seat, bonus), chances)
         u *= chances
@@ -231,9 +242,36 @@ class ExpertBot(Flip7Bot):
     def __init__(self, rng: random.Random | None = None) -> None:
         super().__init__(rng)
 
+    def outlook(self, table: Table, seat: int) -> np.ndarray:
+        """What `seat` is likely to bank this round (`outcome`)."""
+        return outcome(table, seat)
+
+    def game_values(self, players: int) -> np.ndarray:
+        """The end-of-round table of a game of `players` (`end_values`)."""
+        return end_values(players)
+
+    def utility(
+        self,
+        table: Table,
+        outcomes: Mapping[int, np.ndarray] | None = None,
+        bonus: int = 15,
+        race_seed: int | None = None,
+    ) -> np.ndarray:
+        """`utility` with this bot's outlook and table."""
+        return utility(
+            table,
+            outcomes,
+            bonus,
+            race_seed,
+            outlook=self.outlook,
+            values=self.game_values(len(table.totals)),
+        )
+
     def stays(self, table: Table, decision: Decision) -> bool:
         bonus = decision.rules.flip7_bonus
-        return worth_staying(table, bonus, utility(table, bonus=bonus, race_seed=race_seed(table)))
+        return worth_staying(
+            table, bonus, self.utility(table, bonus=bonus, race_seed=race_seed(table))
+        )
 
     def target(self, table: Table, pending: Mapping[str, Any]) -> int:
         options: list[int] = list(pending["targets"])
@@ -257,8 +295,9 @@ class ExpertBot(Flip7Bot):
                 len(table.totals), len(table.numbers[seat]), table.points[seat], True
             )
         me = table.seat
-        mine = changed if seat == me else outcome(table, me)
-        return float(mine @ utility(table, {seat: changed} if seat != me else None, race_seed=seed))
+        mine = changed if seat == me else self.outlook(table, me)
+        changes = {seat: changed} if seat != me else None
+        return float(mine @ self.utility(table, changes, race_seed=seed))
 
 
 def expert_utility(table: Table) -> Sequence[float]:

@@ -92,7 +92,11 @@ def end_values(players: int) -> np.ndarray:
     """W[A, B], A and B in 0..TOP + MAX_ROUND: my chance against one opponent once a round has
     ended on totals A and B (the end-of-game rule at or past the target, else the round-start
     table). The margin past TOP lets a caller take a round's worth of totals as a slice."""
-    start = _data()["values"][table_index(players)].astype(np.float64)
+    return end_table(_data()["values"][table_index(players)].astype(np.float64))
+
+
+def end_table(start: np.ndarray) -> np.ndarray:
+    """`end_values` for a round-start table `start` (TARGET x TARGET)."""
     totals = np.arange(TOP + MAX_ROUND + 1)
     mine, theirs = np.meshgrid(totals, totals, indexing="ij")
     out = np.where(mine > theirs, 1.0, np.where(mine == theirs, 0.5, 0.0))
