@@ -30,6 +30,8 @@ except ImportError:  # the table is built offline; without Numba it is only slow
         return lambda function: function
 
 
+from parlour.games.flip7.solver import clear_supersets, free_masks
+
 TARGET = 200  # the tables are made for this target; another one is met by shifting totals
 MAX_ROUND = 180  # more than any round can bank (a Flip 7 of 6..12 doubled, the + cards: 171)
 TOP = TARGET + MAX_ROUND  # the highest total a round can end on, in table coordinates
@@ -187,32 +189,14 @@ def _peak(
     total = freezes  # the other action cards only delay the next card that matters
     for i in range(19):
         total += counts[i]
-    free_n = 0
-    for v in range(13):
-        if counts[v] > 0 and not n0 >> v & 1:
-            free_n |= 1 << v
-    free_m = 0
-    for b in range(6):
-        if counts[13 + b] > 0 and not m0 >> b & 1:
-            free_m |= 1 << b
+    free_n, free_m = free_masks(counts, n0, m0)
     k0 = 0
     j0 = 0
     for v in range(13):
         k0 += n0 >> v & 1
     for b in range(6):
         j0 += m0 >> b & 1
-    # Clear the hands this sweep can reach (ascending subsets: sub = (sub - free) & free).
-    sub_n = 0
-    while True:
-        sub_m = 0
-        while True:
-            reach[n0 | sub_n, m0 | sub_m] = 0.0
-            sub_m = (sub_m - free_m) & free_m
-            if sub_m == 0:
-                break
-        sub_n = (sub_n - free_n) & free_n
-        if sub_n == 0:
-            break
+    clear_supersets(reach, n0, m0, free_n, free_m)  # the hands this sweep can reach
     reach[n0, m0] = 1.0
     sub_n = 0
     while True:

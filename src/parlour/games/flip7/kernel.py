@@ -346,14 +346,7 @@ def _sweep_plain(counts: Any, n0: int, m0: int, bonus: int, values: Any) -> None
         total += counts[i]
     k0 = solver._popcount(n0)
     j0 = solver._popcount(m0)
-    free_n = 0
-    for v in range(13):
-        if counts[v] > 0 and not n0 >> v & 1:
-            free_n |= 1 << v
-    free_m = 0
-    for j in range(6):
-        if counts[13 + j] > 0 and not m0 >> j & 1:
-            free_m |= 1 << j
+    free_n, free_m = solver.free_masks(counts, n0, m0)
     sub_n = free_n
     while True:
         nmask = n0 | sub_n

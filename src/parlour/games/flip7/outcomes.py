@@ -26,6 +26,8 @@ from parlour.games.flip7.solver import (
     MODIFIER_MASKS,
     NUMBER_MASKS,
     _sweep,
+    clear_supersets,
+    free_masks,
     masks_of,
     njit,
 )
@@ -64,33 +66,15 @@ def _forward(
     total = 0
     for i in range(MODEL_KINDS):
         total += counts[i]
-    free_n = 0
-    for v in range(13):
-        if counts[v] > 0 and not n0 >> v & 1:
-            free_n |= 1 << v
-    free_m = 0
-    for j in range(6):
-        if counts[13 + j] > 0 and not m0 >> j & 1:
-            free_m |= 1 << j
+    free_n, free_m = free_masks(counts, n0, m0)
     k0 = 0
     for v in range(13):
         k0 += n0 >> v & 1
     j0 = 0
     for j in range(6):
         j0 += m0 >> j & 1
-    # Clear the hands this sweep can reach (ascending subsets: sub = (sub - free) & free).
-    sub_n = 0
-    while True:
-        sub_m = 0
-        while True:
-            reach[n0 | sub_n, m0 | sub_m] = 0.0
-            reach_sc[n0 | sub_n, m0 | sub_m] = 0.0
-            sub_m = (sub_m - free_m) & free_m
-            if sub_m == 0:
-                break
-        sub_n = (sub_n - free_n) & free_n
-        if sub_n == 0:
-            break
+    clear_supersets(reach, n0, m0, free_n, free_m)
+    clear_supersets(reach_sc, n0, m0, free_n, free_m)
     if holding_sc:
         reach_sc[n0, m0] = 1.0
     else:

@@ -49,6 +49,38 @@ def _popcount(x: int) -> int:
 
 
 @njit(cache=True)
+def free_masks(counts: np.ndarray, n0: int, m0: int) -> tuple[int, int]:
+    """The numbers and the modifiers a hand (n0, m0) can still draw, as bit masks: those left
+    in `counts` that it does not hold. The hands a sweep reaches are n0 and m0 plus subsets."""
+    free_n = 0
+    for v in range(13):
+        if counts[v] > 0 and not n0 >> v & 1:
+            free_n |= 1 << v
+    free_m = 0
+    for j in range(6):
+        if counts[13 + j] > 0 and not m0 >> j & 1:
+            free_m |= 1 << j
+    return free_n, free_m
+
+
+@njit(cache=True)
+def clear_supersets(table: np.ndarray, n0: int, m0: int, free_n: int, free_m: int) -> None:
+    """Zero the cells of `table` a forward sweep from (n0, m0) can reach (ascending subsets of
+    the free masks: sub = (sub - free) & free)."""
+    sub_n = 0
+    while True:
+        sub_m = 0
+        while True:
+            table[n0 | sub_n, m0 | sub_m] = 0.0
+            sub_m = (sub_m - free_m) & free_m
+            if sub_m == 0:
+                break
+        sub_n = (sub_n - free_n) & free_n
+        if sub_n == 0:
+            break
+
+
+@njit(cache=True)
 def _sweep(
     counts: np.ndarray,
     n0: int,
@@ -74,14 +106,7 @@ def _sweep(
     k0 = _popcount(n0)
     j0 = _popcount(m0)
     # Only cards still in the deck can join the hand: the other states are never reached.
-    free_n = 0
-    for v in range(13):
-        if counts[v] > 0 and not n0 >> v & 1:
-            free_n |= 1 << v
-    free_m = 0
-    for j in range(6):
-        if counts[13 + j] > 0 and not m0 >> j & 1:
-            free_m |= 1 << j
+    free_n, free_m = free_masks(counts, n0, m0)
     sub_n = free_n
     while True:
         nmask = n0 | sub_n
