@@ -21,6 +21,8 @@ game with the shipped expert's. The variants are also bots by import path:
   threshold 15, 21, 30 or 40), each round a zero-sum matrix game.
 - `ActionOptions`: a hit is also worth the Freeze or Flip Three it may draw while an opponent
   is active (the best target's gain in the expert's worth, times the chance of the card).
+- `RoundSearch` (flip7_round_search.py): a close decision settled by playouts of the rest of the
+  round, both players and the action cards in play on one shared deck.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from flip7_ladder import run_table  # a sibling script
+from flip7_round_search import RoundSearch
 from flip7_tournament import markdown
 
 from parlour.bots.base import Decision
@@ -228,7 +231,15 @@ class ActionOptions(ExpertBot):
         return stay >= hit + options
 
 
-VARIANTS = ["ExactOutlook", "ExactRaceOutlook", "AdaptiveTable", "ZeroSumTable", "ActionOptions"]
+__all__ = ["RoundSearch"]  # a variant of its own module, a bot of this one's import path
+VARIANTS = [
+    "ExactOutlook",
+    "ExactRaceOutlook",
+    "AdaptiveTable",
+    "ZeroSumTable",
+    "ActionOptions",
+    "RoundSearch",
+]
 
 
 def main() -> None:

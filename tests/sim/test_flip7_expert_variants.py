@@ -45,8 +45,48 @@ def test_the_zero_sum_table_is_even_between_equal_totals(variants: ModuleType) -
     assert zero_sum[180, 150] > zero_sum[150, 180]  # the leader stays ahead
 
 
-@pytest.mark.parametrize("name", ["ExactOutlook", "ExactRaceOutlook", "ActionOptions"])
+@pytest.mark.parametrize(
+    "name", ["ExactOutlook", "ExactRaceOutlook", "ActionOptions", "RoundSearch"]
+)
 def test_each_variant_plays_whole_games_against_strong(variants: ModuleType, name: str) -> None:
     result = variants.run_table([f"flip7_expert_variants:{name}", "strong"], 6, 1, 5, None)
     assert result["games"] == 6
     assert sum(bot["wins"] for bot in result["bots"]) == pytest.approx(6)
+
+
+def test_the_round_search_values_each_choice_by_its_playouts(variants: ModuleType) -> None:
+    """Far from the end, the playouts agree with the round solver where the choice is clear:
+    with 12, 11, 10 and 9 staying is worth more (hitting busts 4 times in 9), with a lone 2
+    hitting is; and two searches of the same state give the same figures (seeded)."""
+    from parlour.games.flip7.cards import FULL_COUNTS
+    from parlour.games.flip7.expert_values import end_values
+    from parlour.games.flip7.solver import MODEL_KINDS, _sweep, masks_of
+
+    search = sys.modules["flip7_round_search"]
+    values = end_values(2)
+    totals = np.array([40, 40], dtype=np.int64)
+    points = np.arange(200, dtype=np.float64)
+    none = np.zeros(0)
+
+    def playouts(mine: list[int], his: list[int]) -> tuple[float, float]:
+        counts = list(FULL_COUNTS)
+        for card in (*mine, *his):
+            counts[card] -= 1
+        start = np.array([[*masks_of(mine), 0], [*masks_of(his), 0]], dtype=np.int64)
+        scoring = np.asarray(counts[:MODEL_KINDS], dtype=np.int64)
+        tables = [np.empty((1 << 13, 1 << 6)) for _ in range(4)]
+        _sweep(scoring, start[0, 0], start[0, 1], 0, 15, tables[0], tables[1], points)
+        _sweep(scoring, start[1, 0], start[1, 1], 0, 15, tables[2], tables[3], none)
+        policy = (
+            (tables[0], tables[1], points, values, totals, False),
+            (tables[2], tables[3], none, values, totals, False),
+        )
+        deck = np.asarray(counts, dtype=np.int64)
+        stay, hit = search.search(deck, start, policy, 400, 7, 15)
+        assert tuple(search.search(deck, start, policy, 400, 7, 15)) == (stay, hit)
+        return stay, hit
+
+    stay, hit = playouts([12, 11, 10, 9], [3])
+    assert stay > hit + 0.05  # 0.63 against 0.53 when written
+    stay, hit = playouts([2], [3])
+    assert hit > stay + 0.05  # 0.50 against 0.38
