@@ -36,6 +36,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from familles_tournament import wilson  # a sibling script
+from flip7_tournament import check_tables
 
 from parlour.bots.base import make_bot
 from parlour.core.registry import get_game
@@ -205,7 +206,7 @@ def report(prefix: str, games: Sequence[str]) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
-        "--game", action="append", help="familles, panoplies or gofish (repeatable)"
+        "--game", action="append", choices=list(EXTRA), help="repeatable; all three by default"
     )
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=41)
@@ -223,6 +224,8 @@ def main() -> None:
             parser.error("--report reads the tables saved under --out")
         report(args.out, args.game or list(EXTRA))
         return
+    for game in args.game or list(EXTRA):
+        check_tables(parser, game, args.only or EXTRA[game] + ladder_tables())
     for game in args.game or list(EXTRA):
         tables = args.only or (EXTRA[game] + ([] if args.no_ladder else ladder_tables()))
         results = []

@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from flip7_tournament import markdown, play_chunk, summary  # a sibling script
+from flip7_tournament import check_tables, markdown, play_chunk, summary  # a sibling script
 
 CHUNK = 200  # games a worker plays between two reports
 
@@ -68,6 +68,7 @@ def main() -> None:
         "--out", help="save each table's results so far as JSON in OUT.<table>.json"
     )
     args = parser.parse_args()
+    check_tables(parser, "flip7", args.only or TABLES)
     results = []
     for spec in args.only or TABLES:
         out = Path(f"{args.out}.{spec.replace(',', '-')}.json") if args.out else None

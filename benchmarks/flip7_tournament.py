@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 
 from parlour.bots.base import make_bot
+from parlour.core.errors import ParlourError
 from parlour.core.registry import get_game
 from parlour.play.runner import play_game
 
@@ -38,6 +39,18 @@ def wilson(wins: float, n: int, z: float = 1.959964) -> tuple[float, float]:
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
     return centre - half, centre + half
+
+
+def check_tables(parser: argparse.ArgumentParser, game_name: str, tables: Sequence[str]) -> None:
+    """Make every bot of the tables once, before any game: a misspelt name or an import path
+    that does not load ends the run with one line and exit status 2, not a worker's traceback."""
+    try:
+        game = get_game(game_name)
+        for table in tables:
+            for spec in table.split(","):
+                make_bot(game, spec, import_paths=True)
+    except ParlourError as err:
+        parser.error(str(err))
 
 
 def play_chunk(args: tuple[list[str], int, int, int]) -> tuple[list[float], list[float], int]:
@@ -141,6 +154,7 @@ def main() -> None:
     parser.add_argument("--out", help="also save the results as JSON in this file")
     args = parser.parse_args()
     tables = args.table or DEFAULT_TABLES
+    check_tables(parser, "flip7", tables)
     results = []
     for spec in tables:
         result = run_table(spec.split(","), args.games, args.workers, args.seed)

@@ -165,3 +165,29 @@ def test_web_clicks_counts_the_clicks_of_whole_games_and_none_for_beggar() -> No
     rows = {row["game"]: row for row in json.loads(done.stdout)["rows"]}
     assert rows["beggar"]["clicks"] == [0]  # the server turns every card up
     assert rows["gofish"]["clicks"][0] > 0 and rows["gofish"]["size"] == "phone"
+
+
+@pytest.mark.parametrize(
+    ("script", "table", "bad"),
+    [
+        ("flip7_ladder.py", ["--only", "expret,strong"], "expret"),
+        ("flip7_tournament.py", ["--table", "nosuchmodule:Bot,strong"], "nosuchmodule:Bot"),
+        ("askdraw_ladder.py", ["--game", "familles", "--only", "expert,memroy"], "memroy"),
+    ],
+)
+def test_a_tournament_with_a_bot_that_cannot_be_made_says_so_before_any_game(
+    tmp_path: Path, script: str, table: list[str], bad: str
+) -> None:
+    """A misspelt bot or an import path that does not load: one line, exit status 2, no
+    traceback from a worker, and no game played or result written."""
+    out = tmp_path / "results"
+    done = subprocess.run(
+        [sys.executable, str(BENCHMARKS / script), *table, "--games", "4", "--out", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 2
+    assert "Traceback" not in done.stderr
+    assert f"bot {bad!r}" in done.stderr.splitlines()[-1], done.stderr
+    assert done.stdout == "" and list(tmp_path.iterdir()) == []  # nothing played or written
