@@ -68,6 +68,7 @@ def _one_more_card(
     if size == 0:
         return False
     now = _score(nmask, mmask)
+    seventh = bonus if _popcount(nmask) == 6 else 0  # a new number makes a Flip 7
     acc = 0.0
     for card in range(KINDS):
         if left[card] == 0:
@@ -77,9 +78,7 @@ def _one_more_card(
             if nmask >> card & 1:
                 points = now if saved else 0
             else:
-                points = _score(nmask | 1 << card, mmask)
-                if _popcount(nmask) == 6:
-                    points += bonus
+                points = _score(nmask | 1 << card, mmask) + seventh
         elif card < MODEL_KINDS and not mmask >> (card - 13) & 1:
             points = _score(nmask, mmask | 1 << (card - 13))
         mine, his = (points, other) if side == ME else (other, points)

@@ -30,7 +30,7 @@ except ImportError:  # the table is built offline; without Numba it is only slow
         return lambda function: function
 
 
-from parlour.games.flip7.solver import clear_supersets, free_masks
+from parlour.games.flip7.solver import _popcount, clear_supersets, free_masks
 
 TARGET = 200  # the tables are made for this target; another one is met by shifting totals
 MAX_ROUND = 180  # more than any round can bank (a Flip 7 of 6..12 doubled, the + cards: 171)
@@ -190,12 +190,8 @@ def _peak(
     for i in range(19):
         total += counts[i]
     free_n, free_m = free_masks(counts, n0, m0)
-    k0 = 0
-    j0 = 0
-    for v in range(13):
-        k0 += n0 >> v & 1
-    for b in range(6):
-        j0 += m0 >> b & 1
+    k0 = _popcount(n0)
+    j0 = _popcount(m0)
     clear_supersets(reach, n0, m0, free_n, free_m)  # the hands this sweep can reach
     reach[n0, m0] = 1.0
     sub_n = 0

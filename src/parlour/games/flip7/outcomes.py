@@ -25,6 +25,7 @@ from parlour.games.flip7.solver import (
     MODEL_KINDS,
     MODIFIER_MASKS,
     NUMBER_MASKS,
+    _popcount,
     _sweep,
     clear_supersets,
     free_masks,
@@ -67,12 +68,8 @@ def _forward(
     for i in range(MODEL_KINDS):
         total += counts[i]
     free_n, free_m = free_masks(counts, n0, m0)
-    k0 = 0
-    for v in range(13):
-        k0 += n0 >> v & 1
-    j0 = 0
-    for j in range(6):
-        j0 += m0 >> j & 1
+    k0 = _popcount(n0)
+    j0 = _popcount(m0)
     clear_supersets(reach, n0, m0, free_n, free_m)
     clear_supersets(reach_sc, n0, m0, free_n, free_m)
     if holding_sc:
