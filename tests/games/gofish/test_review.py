@@ -94,3 +94,37 @@ def test_every_asking_game_reviews_every_seat(name: str) -> None:
             assert 0.0 <= graded.value <= graded.best_value <= 1.0
             assert graded.mistake == (graded.best_value - graded.value >= MARGIN - 1e-9)
             assert graded.text["en"] and graded.text["fr"]
+
+
+@pytest.mark.parametrize("name", ["familles", "panoplies", "gofish"])
+def test_a_graded_ask_names_the_better_ask_as_the_game_would_say_it(name: str) -> None:
+    # The better ask is worded from the event the game emits when that ask is played (Panoplies
+    # names a card by garment and character, not by number), and its own ask from its event.
+    game = get_game(name)
+    state = game.new_state(2, seed=3)
+    rng = random.Random(8)
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_actions()))
+    record = record_of(state)
+    names = [s.name for s in state.seats]
+    checked = 0
+    for seat in range(2):
+        review = review_record(record, seat)
+        assert review is not None
+        for graded in review.graded:
+            if not graded.mistake:
+                continue  # only a mistake names the better ask
+            for lang in ("en", "fr"):
+                said = []
+                for move in (graded.move, graded.best):
+                    replay = start_from_record({**record, "actions": []})
+                    for obj in record["actions"][: graded.index]:
+                        replay.apply(replay.action_from_json(obj))
+                    before = len(replay.log)
+                    replay.apply(replay.action_from_json(move))
+                    ask = next(e for e in replay.log[before:] if e.type == "ask")
+                    said.append((game.narrate(ask, lang, names) or "").rstrip("."))
+                assert said[0] != said[1]
+                assert said[0] in graded.text[lang] and said[1] in graded.text[lang]
+            checked += 1
+    assert checked >= 2

@@ -63,13 +63,25 @@ register(
 )
 
 
+CardFields = Callable[[int], Mapping[str, Any]]  # what a game's events add to name a card
+
+
 def _said(
-    game: Any, ask_data: Mapping[str, Any], move: Any, lang: str, names: Sequence[str]
+    game: Any,
+    ask_data: Mapping[str, Any],
+    move: Any,
+    lang: str,
+    names: Sequence[str],
+    card_fields: CardFields | None = None,
 ) -> str:
-    """An ask as the narration words it ("Ann to Bob: ..."), without a final stop."""
+    """An ask as the narration words it ("Ann to Bob: ..."), without a final stop.
+    `ask_data` is the ask the seat made; `card_fields` names another card the way the game's
+    events do (Panoplies words an ask by garment and character, not by card number)."""
     data = {**ask_data, "target": move.target}
     if hasattr(move, "card"):
         data["card"] = move.card
+        if card_fields is not None:
+            data.update(card_fields(move.card))
     else:
         data["group"] = move.group
     line: str = game.narrate(Event("ask", data), lang, names) or ""
@@ -83,6 +95,7 @@ def grade(
     seat: int,
     names: Sequence[str],
     chances: Chances,
+    card_fields: CardFields | None = None,
 ) -> Graded | None:
     legal = list(moment.legal)
     if len(legal) < 2:
@@ -98,7 +111,7 @@ def grade(
     asked = next((e.data for e in moment.after if e.type == "ask"), {"seat": seat})
     text = {}
     for lang in LANGS:
-        said = _said(game, asked, moment.action, lang, names)
+        said = _said(game, asked, moment.action, lang, names, card_fields)
         if best == made:
             text[lang] = t("askdraw.review.best", lang, asked=said, chance=percent(top, lang))
             continue
@@ -107,7 +120,7 @@ def grade(
             key,
             lang,
             asked=said,
-            best=_said(game, asked, legal[best], lang, names),
+            best=_said(game, asked, legal[best], lang, names, card_fields),
             chance=percent(odds[made], lang),
             best_chance=percent(top, lang),
         )
@@ -129,14 +142,16 @@ def review_asks(
     seat: int,
     names: Sequence[str],
     chances: Chances,
+    card_fields: CardFields | None = None,
 ) -> Review:
-    """The review of `seat`'s asks, graded by `chances(tracker, asks)` (the game's memory)."""
+    """The review of `seat`'s asks, graded by `chances(tracker, asks)` (the game's memory);
+    `card_fields` as for `_said`."""
     tracker = Tracker(game.grouping(rules), len(names), seat)
     graded: list[Graded] = []
     for moment in moments:
         for event in moment.seen:
             tracker.observe(event)
-        found = grade(game, tracker, moment, seat, names, chances)
+        found = grade(game, tracker, moment, seat, names, chances, card_fields)
         if found is not None:
             graded.append(found)
         for event in moment.after:

@@ -42,6 +42,13 @@ class Wardrobe:
         c = character if isinstance(character, int) else self.characters.index(character)
         return g * len(self.characters) + c
 
+    def card_fields(self, card: int) -> dict[str, str]:
+        """What narration needs to name a card: its garment and its character."""
+        return {
+            "garment": self.garments[self.garment_of(card)],
+            "character": self.characters[self.character_of(card)],
+        }
+
     def outfit(self, character: int) -> list[int]:
         return [g * len(self.characters) + character for g in range(len(self.garments))]
 

@@ -116,7 +116,8 @@ class Panoplies(FacesInPackage, Game):
         from parlour.games.askdraw.card_bots import hit_chances
         from parlour.games.askdraw.review import review_asks
 
-        return review_asks(self, rules, moments, seat, names, hit_chances)
+        ward = (rules or PanopliesRules()).wardrobe
+        return review_asks(self, rules, moments, seat, names, hit_chances, ward.card_fields)
 
     def action_from_json(self, obj: Mapping[str, Any]) -> Ask:
         return ask_from_json(obj, int(obj.get("num_cards", STANDARD_CARDS)))

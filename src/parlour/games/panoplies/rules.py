@@ -147,11 +147,7 @@ class PanopliesState(AskDrawState):
         return bool(self.rules.outfit_replays)
 
     def _card_fields(self, card: int) -> dict[str, Any]:
-        w = self.ward
-        return {
-            "garment": w.garments[w.garment_of(card)],
-            "character": w.characters[w.character_of(card)],
-        }
+        return self.ward.card_fields(card)
 
     def _group_fields(self, group: int) -> dict[str, Any]:
         return {"character": self.ward.characters[group]}
