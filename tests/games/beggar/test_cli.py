@@ -140,3 +140,109 @@ def test_deal_imports_neither_numpy_nor_numba() -> None:
     lines = done.stdout.splitlines()
     assert json.loads(lines[0]) == {"status": "finished", "cards": 7, "tricks": 1, "winner": 0}
     assert lines[1] == "[]"
+
+
+def test_letter_suits_are_accepted_as_the_docs_say() -> None:
+    done = parlour("beggar", "deal", "10H2SKD", "A3C", "--json")
+    assert done.returncode == 0, done.stderr
+    symbols = parlour("beggar", "deal", "10♥2♠K♦", "A3♣", "--json")
+    assert json.loads(done.stdout) == json.loads(symbols.stdout)
+    assert json.loads(done.stdout) == {"status": "finished", "cards": 5, "tricks": 1, "winner": 0}
+    done = parlour("beggar", "deal", "KS", "AH", "--json")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == {"status": "finished", "cards": 2, "tricks": 1, "winner": 1}
+
+
+def test_bad_card_names_every_accepted_form() -> None:
+    done = parlour("beggar", "deal", "-K", "-Z")
+    assert done.returncode == 2
+    assert done.stderr.count("\n") == 1
+    for form in ("2..10 or T", "J Q K A", "- for any number card", "♠♥♦♣", "S H D C"):
+        assert form in done.stderr
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--json", "--", "---"],  # a lone -- before a single hand is a hand: a deal needs two
+        ["--json", "--", "--", "---"],  # the first -- ends the options
+    ],
+)
+def test_a_hand_of_two_dashes_can_be_given(args: list[str]) -> None:
+    done = parlour("beggar", "deal", *args)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == {"status": "finished", "cards": 4, "tricks": 1, "winner": 1}
+
+
+def test_double_dash_after_a_hand_is_a_hand_and_still_ends_the_options_first() -> None:
+    lone = parlour("beggar", "deal", "--lang", "en", "--", "---")
+    assert lone.returncode == 0, lone.stderr  # was: "played by 2 to 6 players, not 1"
+    assert lone.stdout == "finished: 4 cards, 1 trick, hand B (1) wins\n"
+    after = parlour("beggar", "deal", "---", "--", "--json")
+    assert json.loads(after.stdout) == {"status": "finished", "cards": 5, "tricks": 1, "winner": 0}
+    three = parlour("beggar", "deal", "---", "--", "---", "--json")
+    assert json.loads(three.stdout)["winner"] == 2  # three hands, none lost
+    # `--` still ends the options before hands that begin with -, which are not lost either.
+    paulhus = parlour("beggar", "deal", "--json", "--", *PAULHUS)
+    assert json.loads(paulhus.stdout)["cards"] == 4791
+    shown = parlour("beggar", "deal", "--help", env={**os.environ, "COLUMNS": "200"})
+    assert "deal -- -- ---" in shown.stdout
+
+
+def test_a_hand_with_a_lowercase_h_is_not_the_help_option() -> None:
+    done = parlour("beggar", "deal", "-kh--", "---", "--json")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == {"status": "finished", "cards": 5, "tricks": 1, "winner": 0}
+
+
+def test_stats_applies_max_turns_and_counts_capped_deals() -> None:
+    plain = json.loads(parlour("beggar", "stats", "--deals", "300", "--json").stdout)
+    done = parlour("beggar", "stats", "--deals", "300", "--rules", "max_turns=100", "--json")
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert plain["capped"] == 0
+    assert 0 < data["capped"] < 300
+    assert data["finished"] + data["loops"] + data["capped"] == 300
+    assert data["cards"]["max"] <= 100 < plain["cards"]["max"]
+    text = parlour("beggar", "stats", "--deals", "300", "--rules", "max_turns=100", "--lang", "en")
+    assert f"capped (more than 100 cards, max_turns): {data['capped']}" in text.stdout
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_stats_capped_deals_are_those_deal_reports_capped(players: int) -> None:
+    from parlour.games.beggar import kernel
+    from parlour.games.beggar.bulk import codes_notation
+    from parlour.games.beggar.cli import play_round
+    from parlour.games.beggar.deals import random_deal
+    from parlour.games.beggar.rules import BeggarRules
+
+    count, seed = 120, 5
+    lengths = kernel.play_random(players, count, seed).cards
+    cap = int(sorted(lengths)[count // 2])  # a deal ends exactly at the cap: finished
+    rules = BeggarRules(max_turns=cap)
+    summary = kernel.run_stats(players, count, seed, rules, chunk=50).to_json()
+    statuses = []
+    for index in range(count):
+        hands = [codes_notation(h) for h in random_deal(players, seed, index)]
+        statuses.append(play_round([list(h) for h in hands], rules)["status"])
+    assert summary["capped"] == statuses.count("capped") > 0
+    assert summary["finished"] == statuses.count("finished")
+    assert summary["loops"] == statuses.count("loop")
+    assert summary["cards"]["max"] == cap
+
+
+@pytest.mark.parametrize(
+    ("option", "fragment"),
+    [
+        ("shuffle_captured=true", "shuffle_captured"),
+        ("match=best_of_three", "match=best_of_three"),
+        ("on_loop=most_cards", "on_loop=most_cards"),
+    ],
+)
+def test_stats_refuses_the_options_it_cannot_honour_in_one_line(option: str, fragment: str) -> None:
+    done = parlour("beggar", "stats", "--deals", "10", "--rules", option)
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr.startswith("parlour: ")  # nothing before: no progress display started
+    assert done.stderr.count("\n") == 1
+    assert fragment in done.stderr

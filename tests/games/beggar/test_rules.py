@@ -7,6 +7,7 @@ import itertools
 import pytest
 
 from parlour.core.errors import IllegalAction, RulesError
+from parlour.games.beggar.cards import parse_hand
 from parlour.games.beggar.game import GAME
 from parlour.games.beggar.rules import FLIP, BeggarRules
 
@@ -284,3 +285,30 @@ def test_illegal_action_changes_nothing() -> None:
         state.apply(object())  # type: ignore[arg-type]
     assert state.view(None) == before
     assert state.actions == []
+
+
+@pytest.mark.parametrize(
+    ("text", "cards"),
+    [
+        ("10H2SKD", ["10♥", "2♠", "K♦"]),
+        ("A3C", ["A", "3♣"]),
+        ("KS", ["K♠"]),
+        ("KSAH", ["K♠", "A♥"]),
+        ("ks ah", ["K♠", "A♥"]),
+        ("KS, 10D", ["K♠", "10♦"]),
+        ("TH-K", ["10♥", "-", "K"]),
+        ("10♥2♠K♦", ["10♥", "2♠", "K♦"]),
+        ("-K--A", ["-", "K", "-", "-", "A"]),
+    ],
+)
+def test_letter_suits_are_read_after_a_rank(text: str, cards: list[str]) -> None:
+    assert parse_hand(text) == cards
+
+
+@pytest.mark.parametrize(
+    ("text", "fragment"), [("S", "bad card 'S'"), ("K S", "bad card 'S'"), ("-S", "suit")]
+)
+def test_a_suit_letter_is_never_a_rank(text: str, fragment: str) -> None:
+    with pytest.raises(RulesError, match=fragment) as caught:
+        parse_hand(text)
+    assert "S H D C" in str(caught.value) and "2..10 or T" in str(caught.value)

@@ -26,5 +26,22 @@ def codes_notation(hand: Sequence[int]) -> str:
 
 
 def check_bulk_rules(rules: BeggarRules) -> None:
+    """Refuse the options that bulk statistics (`kernel.run_stats`) cannot honour.
+
+    The kernel plays single deterministic deals and reports, per deal, its status, cards, tricks
+    and winner (none for a loop), so it honours `exhausted_payer`, `jokers`, `beggar_joker` and
+    `max_turns` (a deal longer than the cap is counted as capped); `face_up`, `speed` and
+    `pace_ms` change no play. The others are refused, one line each, before any deal is played.
+    """
     if rules.shuffle_captured:
         raise RulesError("bulk statistics need a deterministic game: turn shuffle_captured off")
+    if rules.match != "single":
+        raise RulesError(
+            f"bulk statistics play single deals: match={rules.match} is not supported "
+            "(use parlour simulate beggar for matches)"
+        )
+    if rules.on_loop != "draw":
+        raise RulesError(
+            f"bulk statistics count loops apart, with no winner: on_loop={rules.on_loop} "
+            "is not supported"
+        )

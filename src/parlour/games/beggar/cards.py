@@ -1,9 +1,10 @@
 """Cards and the hand notation of RULES.md §1.
 
-A card is a short token: a rank (`2`..`10`, `J`, `Q`, `K`, `A`, or `-` for a number card of no
-particular rank) with an optional suit (`♠♥♦♣`), or `X` for a joker (tribute 5) and `B` for the
-beggar joker (tribute 5, cannot be countered). Only the first character decides the tribute,
-which keeps the engine's inner loop cheap.
+A card is a short token: a rank (`2`..`10` or `T`, `J`, `Q`, `K`, `A`, or `-` for a number card
+of no particular rank) with an optional suit (`♠♥♦♣`, or the letters `S H D C`, stored as the
+symbol), or `X` for a joker (tribute 5) and `B` for the beggar joker (tribute 5, cannot be
+countered). Only the first character decides the tribute, which keeps the engine's inner loop
+cheap.
 """
 
 from __future__ import annotations
@@ -46,26 +47,42 @@ def full_deck(jokers: int = 0, beggar_joker: bool = False) -> list[str]:
     return deck
 
 
+CARD_FORMS = (
+    "ranks 2..10 or T and J Q K A (the penalty cards), each with an optional suit ♠♥♦♣ or "
+    "S H D C; - for any number card, X a joker, B the beggar joker"
+)
+
+
+def _suit(ch: str) -> str | None:
+    """The suit symbol that `ch` writes (a symbol, or a letter S H D C in either case), or None."""
+    if ch in SUITS:
+        return ch
+    return _SUIT_LETTERS.get(ch.upper())
+
+
 def _token(raw: str, hand_text: str) -> str:
     text = raw.strip().upper()
     suit = ""
-    if text and (text[-1] in SUITS or (len(text) > 1 and text[-1] in _SUIT_LETTERS)):
-        suit = _SUIT_LETTERS.get(text[-1], text[-1])
-        text = text[:-1]
+    # A suit letter is a suit only after a rank: a bare S, H, D or C is never a card.
+    if len(text) > 1 and (symbol := _suit(text[-1])) is not None:
+        suit, text = symbol, text[:-1]
     if text == "T":
         text = "10"
     if text in ("-", JOKER, BEGGAR_JOKER) and suit:
-        raise RulesError(f"card {raw!r} in hand {hand_text!r} cannot have a suit")
+        raise RulesError(f"card {raw!r} in hand {hand_text!r} cannot have a suit: use {CARD_FORMS}")
     if text in RANKS or text in ("-", JOKER, BEGGAR_JOKER):
         return text + suit
-    raise RulesError(
-        f"bad card {raw!r} in hand {hand_text!r}: use A K Q J for penalty cards, - for a "
-        "number card, or ranks 2..10"
-    )
+    raise RulesError(f"bad card {raw!r} in hand {hand_text!r}: use {CARD_FORMS}")
 
 
 def parse_hand(text: str) -> list[str]:
-    """A hand from its notation: `-K--QA`, `2 K 10 Q`, `2,K,10` (top card first)."""
+    """A hand from its notation, top card first: `-K--QA`, `10H2SKD` (letter suits after a rank),
+    `K♠A♥`, `2 K 10 Q`, `2,K,10`.
+
+    Without spaces or commas a card is one character (`10`: two), followed by its suit when the
+    next character is one (`♠♥♦♣` or `S H D C`: no rank is one of these letters, so `KS` is the
+    king of spades and `-S` a number card with a suit, refused).
+    """
     stripped = text.strip()
     if any(sep in stripped for sep in " ,"):
         return [_token(part, text) for part in stripped.replace(",", " ").split()]
@@ -76,7 +93,7 @@ def parse_hand(text: str) -> list[str]:
         if ch == "1" and stripped[i + 1 : i + 2] == "0":
             ch, i = "10", i + 1
         i += 1
-        if i < len(stripped) and stripped[i] in SUITS:
+        if i < len(stripped) and _suit(stripped[i]) is not None:
             ch, i = ch + stripped[i], i + 1
         cards.append(_token(ch, text))
     return cards

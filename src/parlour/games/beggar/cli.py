@@ -9,6 +9,7 @@ import sys
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
+from typer.core import TyperCommand
 
 from parlour.cli.lazy_rich import lazy_console
 from parlour.core.errors import ParlourError, RulesError
@@ -74,11 +75,56 @@ DEAL_HELP = (
     "Explicit hands may hold any cards, in any number and any hand sizes (say 26 number cards "
     "each, or five aces): penalty cards act by rank (J 1, Q 2, K 3, A 4). Only the variant "
     "cards need their option: X jokers (--rules jokers=N, at most N) and B (--rules "
-    "beggar_joker=true)."
+    "beggar_joker=true).\n\n"
+    "Cards: 2..10 or T, J Q K A, - for any number card, each rank with an optional suit "
+    "(♠♥♦♣ or S H D C): 10H2SKD, K♠A♥, or '2 K 10 Q'.\n\n"
+    "Every argument that is not an option is a hand, even one beginning with - (-K--A, ---). "
+    "A -- before the first hand ends the options and is not a hand; anywhere else, or before a "
+    "single hand, -- is a hand of two number cards: deal -- -- --- and deal -- --- both play "
+    "the hands -- and ---."
 )
 
 
-@beggar_app.command("deal", help=DEAL_HELP, context_settings={"ignore_unknown_options": True})
+class _DealCommand(TyperCommand):
+    """`deal`: every argument that is not one of its options is a hand, even one that looks like
+    an option (`-K--A`, `---`, `-kh--`: no short option hides in it).
+
+    `--` before the first hand ends the options, as usual, and is not a hand; anywhere else it is
+    a hand of two number cards. A `--` that ended the options before a single hand is a hand too,
+    since a deal needs two: `deal -- ---` plays `--` against `---`, as `deal -- -- ---` does.
+    """
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        takes_value: dict[str, bool] = {}
+        for param in self.get_params(ctx):
+            if param.param_type_name == "option":
+                for name in (*param.opts, *param.secondary_opts):
+                    takes_value[name] = not (param.is_flag or param.count)
+        options: list[str] = []
+        hands: list[str] = []
+        ended = False  # by a `--` before the first hand
+        rest = list(args)
+        while rest:
+            arg = rest.pop(0)
+            name = arg.split("=", 1)[0]
+            if ended:
+                hands.append(arg)
+            elif arg == "--" and not hands:
+                ended = True
+            elif name in takes_value:
+                options.append(arg)
+                if takes_value[name] and "=" not in arg:
+                    if not rest:  # its value is missing: let Click say so
+                        return super().parse_args(ctx, options)
+                    options.append(rest.pop(0))
+            else:
+                hands.append(arg)
+        if ended and len(hands) == 1:
+            hands.insert(0, "--")
+        return super().parse_args(ctx, [*options, "--", *hands])
+
+
+@beggar_app.command("deal", cls=_DealCommand, help=DEAL_HELP)
 def deal_command(
     hands: Annotated[
         list[str] | None,
@@ -145,7 +191,15 @@ def deal_command(
     sys.stdout.write(line + "\n")
 
 
-@beggar_app.command("stats")
+STATS_HELP = (
+    "Play many random deals (compiled kernel) and print the distribution of game length.\n\n"
+    "Rules options: exhausted_payer, jokers, beggar_joker and max_turns (a deal longer than the "
+    "cap is counted as capped, as deal reports it); shuffle_captured, match and "
+    "on_loop=most_cards are refused."
+)
+
+
+@beggar_app.command("stats", help=STATS_HELP)
 def stats_command(
     players: Annotated[int, typer.Option("--players", help="Players per deal (2 to 6).")] = 2,
     deals: Annotated[int, typer.Option("--deals", help="How many random deals.")] = 10000,
@@ -160,7 +214,7 @@ def stats_command(
     """Play many random deals (compiled kernel) and print the distribution of game length."""
     from rich.console import Console
 
-    from parlour.games.beggar.bulk import deck_codes
+    from parlour.games.beggar.bulk import check_bulk_rules, deck_codes
     from parlour.games.beggar.game import GAME
     from parlour.i18n import resolve_lang, t
 
@@ -172,6 +226,7 @@ def stats_command(
     if workers < 0:
         raise RulesError("--workers must be 0 (every core) or more")
     deck_codes(the_rules)
+    check_bulk_rules(the_rules)  # before any progress display: an error is one line, nothing else
     threads = workers or (os.cpu_count() or 1)
     from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 
@@ -203,10 +258,12 @@ def stats_command(
         out_json(data)
         return
     _print_stats(data, language, t("beggar.cli.stats_title", language, deals=deals,
-                                   players=players, seed=seed))  # fmt: skip
+                                   players=players, seed=seed), the_rules.max_turns)  # fmt: skip
 
 
-def _print_stats(data: dict[str, Any], language: str, title: str) -> None:
+def _print_stats(
+    data: dict[str, Any], language: str, title: str, max_turns: int | None = None
+) -> None:
     """The statistics as a table of distributions, the first player's share and the loops."""
     from rich.table import Table
 
@@ -234,6 +291,8 @@ def _print_stats(data: dict[str, Any], language: str, title: str) -> None:
         else t("beggar.cli.no_finished", language)
     )
     console.print(t("beggar.cli.loops", language, count=data["loops"]))
+    if max_turns is not None:
+        console.print(t("beggar.cli.capped_count", language, cap=max_turns, count=data["capped"]))
     for hands in data["loop_deals"]:
         console.print(f"  {t('beggar.cli.loop', language)}: " + " ".join(hands), highlight=False)
 

@@ -795,6 +795,7 @@ class Summary:
     first_wins: int
     loops: list[list[str]]
     loop_count: int = 0
+    capped: int = 0  # deals stopped by `max_turns` (neither finished nor loops)
 
     def to_json(self) -> dict[str, Any]:
         finished = self.cards.total
@@ -807,6 +808,7 @@ class Summary:
             "first_player_win_share": self.first_wins / finished if finished else None,
             "loops": self.loop_count,
             "loop_deals": self.loops,
+            "capped": self.capped,
         }
 
 
@@ -823,11 +825,17 @@ def run_stats(
     chunk: int = 200_000,
 ) -> Summary:
     """Statistics of random deals 0..deals-1 of `seed` played by the kernel, chunk by chunk:
-    each chunk's results are folded into histograms and dropped (constant memory)."""
+    each chunk's results are folded into histograms and dropped (constant memory).
+
+    With `max_turns`, a deal that lays more cards than the cap (one flip, one card) is capped, as
+    the reference engine stops it (`parlour beggar deal` reports it so): counted apart, neither
+    finished nor a loop; a deal that ends, or loops, within the cap keeps its result.
+    """
     from parlour.games.beggar.bulk import check_bulk_rules, codes_notation
 
     check_bulk_rules(rules)
     next_pays = rules.exhausted_payer == "next_pays"
+    cap = rules.max_turns
     summary = Summary(players, deals, Histogram(), Histogram(), 0, [])
     for first in range(0, deals, chunk):
         count = min(chunk, deals - first)
@@ -835,10 +843,16 @@ def run_stats(
             players, count, seed, first, rules.jokers, rules.beggar_joker, next_pays, threads
         )
         done = part.status == FINISHED
+        looped = ~done
+        if cap is not None:
+            capped = part.cards > cap
+            summary.capped += int(capped.sum())
+            done &= ~capped
+            looped &= ~capped
         summary.cards.add(part.cards[done])
         summary.tricks.add(part.tricks[done])
         summary.first_wins += int((part.winner[done] == 0).sum())
-        loops = np.flatnonzero(~done)
+        loops = np.flatnonzero(looped)
         summary.loop_count += int(loops.size)
         for index in loops[: LOOPS_LISTED - len(summary.loops)]:  # rare: the first few listed
             hands = random_deal(players, seed, first + int(index), rules.jokers, rules.beggar_joker)

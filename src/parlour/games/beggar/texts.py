@@ -87,6 +87,10 @@ register(
         },
         "beggar.cli.no_finished": {"en": "no finished deal", "fr": "aucune donne terminée"},
         "beggar.cli.loops": {"en": "loops: {count}", "fr": "boucles : {count}"},
+        "beggar.cli.capped_count": {
+            "en": "capped (more than {cap} cards, max_turns): {count}",
+            "fr": "arrêtées par la limite (plus de {cap} cartes, max_turns) : {count}",
+        },
         "beggar.cli.records_title": {
             "en": "Published record deals of Beggar-My-Neighbour (hand A leads)",
             "fr": "Donnes records publiées de Beggar-My-Neighbour (la main A commence)",
