@@ -52,10 +52,10 @@ def simulate_out(target: str) -> list[str]:
             2,
             "--out writes .csv or .parquet files",
         ),
-        (
+        (  # a folder where the rows would go: refused before the games are played
             simulate_out("{csvdir}"),
-            1,
-            "cannot write",
+            2,
+            "that is a folder, not a file",
         ),
         (["play", "flip7", "--bots", "strong:zz"], 2, "strong takes no parameter"),
         (["play", "flip7", "--bots", "threshold:abc"], 2, "threshold takes threshold (numbers)"),

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from parlour.sim.simulate import simulate
+from parlour.sim import simulate  # the public name (the submodule would shadow it here)
 
 OUTSIDE = Path(__file__).resolve().parents[2] / "benchmarks" / "outside"
 

@@ -86,6 +86,23 @@ def test_simulate_table_rows_and_plot(capsys: pytest.CaptureFixture[str], tmp_pa
         (["tournament", "beggar", "--bots", "first,random", "--table-size", "3"], "table-size"),
         (["tournament", "beggar", "--bots", "first"], "at least two"),
         (["tournament", "beggar", "--bots", "first,random", "--games", "0"], "at least 1"),
+        (["tournament", "beggar", "--bots", "first,random", "--table-size", "0"], "at least 2"),
+        # Rules that cannot seat this many players: refused before the first game.
+        (["simulate", "panoplies", "--bots", ",".join(["random"] * 7)], "optional families"),
+        (["simulate", "gofish", "--bots", "random,random", "--rules", "ranks=1"], "need more"),
+        (
+            ["tournament", "panoplies", "--bots", ",".join(["random"] * 7), "--table-size", "7"],
+            "optional families",
+        ),
+        # A file that could not be written at the end: refused before the first game.
+        (["simulate", "beggar", "--bots", "first,random", "--out", "/nowhere/g.csv"], "not exist"),
+        (["simulate", "beggar", "--bots", "first,random", "--plot", "/nowhere/p.png"], "not exist"),
+        (
+            ["tournament", "beggar", "--bots", "first,random", "--out", "/nowhere/t.json"],
+            "not exist",
+        ),
+        (["simulate", "beggar", "--bots", "first,random", "--workers", "-1"], "positive"),
+        (["tournament", "beggar", "--bots", "first,random", "--workers", "-1"], "positive"),
     ],
 )
 def test_bad_input_is_one_clear_line(
@@ -95,8 +112,20 @@ def test_bad_input_is_one_clear_line(
     assert code != 0
     lines = err.strip().splitlines()
     assert len(lines) == 1, err
-    assert lines[0].startswith("parlour: ") and says in lines[0]
+    assert err.startswith("parlour: ") and says in lines[0]  # nothing before it, not a blank
     assert "Traceback" not in err and out == ""
+
+
+def test_a_bad_plot_path_leaves_no_rows_file_behind(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    rows = tmp_path / "rows.csv"
+    code, _, err = run_cli(
+        capsys, "simulate", "beggar", "--bots", "first,random", "--games", "5",
+        "--out", str(rows), "--plot", str(tmp_path / "missing" / "p.png"),
+    )  # fmt: skip
+    assert code == 2 and "does not exist" in err
+    assert not rows.exists()
 
 
 def test_a_failing_game_exits_non_zero_with_its_seed(

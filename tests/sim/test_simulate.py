@@ -160,3 +160,18 @@ def test_bulk_path_agrees_with_the_runner_under_variants(bots: str, rules: list[
     assert fast.rows.bulk
     _same_games(fast, slow)
     assert np.array_equal(fast.rows.ranks, slow.rows.ranks)
+
+
+def test_a_game_that_failed_before_any_record_names_the_traceback_it_saved(
+    tmp_path: Path,
+) -> None:
+    from parlour.sim.simulate import save_failure
+    from parlour.sim.worker import GameFailure
+
+    failure = GameFailure(
+        0, 3, 77, ("first", "first"), None, "RulesError: no", "Traceback", 0, None
+    )
+    saved = save_failure(failure, "beggar", tmp_path)
+    assert saved is not None and saved.read_text() == "Traceback"
+    message = str(SimulationFailed(failure, "beggar", saved))
+    assert message.endswith(f"traceback saved to {saved}") and "record saved" not in message

@@ -297,11 +297,17 @@ class Game(Capabilities, ABC):
         return {}
 
     def check_players(self, n: int, rules: Any) -> None:
+        """Refuse a table of `n` players that these rules cannot seat: the game's range, then
+        the rules' own limits where they have some (a deck too small for the hands, a
+        variant's options that need more cards), so that every caller refuses it up front."""
         if not self.min_players <= n <= self.max_players:
             raise RulesError(
                 f"{self.name} is played by {self.min_players} to {self.max_players} "
                 f"players, not {n}"
             )
+        fits = getattr(rules, "check_players", None)
+        if fits is not None:
+            fits(n)
 
     def seats_from(self, seats: Sequence[Seat] | int) -> list[Seat]:
         if isinstance(seats, int):

@@ -149,13 +149,18 @@ def check_reachable(address: str, timeout: float = 5.0) -> None:
         ) from None
 
 
+def check_backend(workers: int | None, ray_address: str | None) -> None:
+    """Refuse a bad --workers / --ray pair (the command line checks it before any output)."""
+    if ray_address is not None and workers is not None:
+        raise ParlourError("choose --workers (local processes) or --ray (a cluster), not both")
+    if workers is not None and workers < 0:
+        raise ParlourError(f"--workers must be a positive number, not {workers}")
+
+
 def make_backend(workers: int | None, ray_address: str | None) -> Backend:
+    check_backend(workers, ray_address)
     if ray_address is not None:
-        if workers is not None:
-            raise ParlourError("choose --workers (local processes) or --ray (a cluster), not both")
         return RayBackend(ray_address)
     if workers is None or workers == 0:
         return LocalBackend(available_cores())
-    if workers < 0:
-        raise ParlourError(f"--workers must be a positive number, not {workers}")
     return LocalBackend(workers)

@@ -67,6 +67,7 @@ def progress_bar(total: int, enabled: bool) -> Iterator[Callable[[int], None]]:
             speed = task.finished_speed or task.speed
             return Text("-- games/s" if speed is None else f"{speed:,.0f} games/s", style="cyan")
 
+    console = Console(stderr=True)
     with Progress(
         TextColumn("[bold]playing"),
         BarColumn(),
@@ -74,8 +75,10 @@ def progress_bar(total: int, enabled: bool) -> Iterator[Callable[[int], None]]:
         SpeedColumn(),
         TextColumn("left"),
         TimeRemainingColumn(),
-        console=Console(stderr=True),
-        disable=not enabled,
+        console=console,
+        # Only on a terminal: redirected, a bar is noise in the file (and leaves a blank line
+        # before an error message).
+        disable=not enabled or not console.is_terminal,
         transient=True,
         # No refresh thread: the local pool forks its workers while the bar is shown, and a
         # fork beside a running thread can inherit a held lock. Chunks arrive often enough
@@ -119,16 +122,26 @@ def simulate_command(
     show_progress: ProgressOption = True,
 ) -> None:
     """Bots play each other, seats rotated; wins (ties shared) with 95% intervals."""
-    from parlour.sim.output import result_table, row_format, seat_table, write_rows
+    from parlour.sim.backends import check_backend
+    from parlour.sim.output import (
+        check_writable,
+        result_table,
+        row_format,
+        seat_table,
+        write_rows,
+    )
     from parlour.sim.plots import check_plot_path, plot_summary
     from parlour.sim.simulate import SimulationFailed, prepare_job, simulate
 
     if out is not None:
         row_format(out)
+        check_writable(out, "--out")
     if plot is not None:
         check_plot_path(plot)
+        check_writable(plot, "--plot")
     # Checked here, before the progress bar starts; simulate() checks again, cheaply.
     job = prepare_job(game, bots, games, rules, seed)
+    check_backend(workers, ray)
     try:
         with progress_bar(games, show_progress) as advance:
             result = simulate(
@@ -213,7 +226,8 @@ def tournament_command(
     """Every table of bots plays --games games; OpenSkill ranks the bots, with intervals."""
     from rich.table import Table
 
-    from parlour.sim.output import result_table
+    from parlour.sim.backends import check_backend
+    from parlour.sim.output import check_writable, result_table
     from parlour.sim.tournament import (
         check_save_path,
         default_table_size,
@@ -223,9 +237,11 @@ def tournament_command(
         tournament,
     )
 
-    target = check_save_path(out or f"tournament-{game.strip().lower()}.json")
+    check_backend(workers, ray)
+    saved_to = check_save_path(out or f"tournament-{game.strip().lower()}.json")
+    target = check_writable(saved_to, "--out")
     field = field_of(bots)
-    size = table_size or default_table_size(game, len(field))
+    size = table_size if table_size is not None else default_table_size(game, len(field))
     tables = plan_tables(len(field), size)
     if games < 1:
         raise ParlourError(f"--games must be at least 1, not {games}")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import os
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +14,20 @@ from parlour.sim.schedule import game_seed, seating
 from parlour.sim.stats import GameRows, Summary
 
 ROW_FORMATS = {".csv": "csv", ".parquet": "parquet", ".pq": "parquet"}
+
+
+def check_writable(path: str | Path, option: str) -> Path:
+    """Refuse, before any game is played, a file that could not be written at the end: its
+    folder missing or read-only, or a folder in its place (a long run must not be lost)."""
+    target = Path(path)
+    folder = target.parent
+    if not folder.is_dir():
+        raise ParlourError(f"{option} {path}: the folder {str(folder)!r} does not exist")
+    if target.is_dir():
+        raise ParlourError(f"{option} {path}: that is a folder, not a file")
+    if not os.access(folder, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
+        raise ParlourError(f"{option} {path}: not allowed to write there")
+    return target
 
 
 def row_format(path: str | Path) -> str:

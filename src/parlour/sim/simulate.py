@@ -51,7 +51,8 @@ class SimulationFailed(ParlourError):
         # What was computed before the failure is kept: per job, the games played in order
         # from the first up to (not including) the first that failed or did not arrive.
         self.completed = list(completed)
-        where = f"; record saved to {saved}" if saved else ""
+        what = "traceback" if saved and saved.name.endswith(".traceback.txt") else "record"
+        where = f"; {what} saved to {saved}" if saved else ""  # no record before the first move
         seat = "" if failure.seat is None else f", seat {failure.seat} to move"
         super().__init__(
             f"game {failure.index} of {game} failed (seed {failure.seed}, seats "

@@ -143,7 +143,7 @@ def tournament(
 ) -> TournamentResult:
     """Play every table `games` times and rate the field."""
     specs = field_of(bots)
-    size = table_size or default_table_size(game, len(specs))
+    size = table_size if table_size is not None else default_table_size(game, len(specs))
     tables = plan_tables(len(specs), size)
     if seed is None:
         seed = secrets.randbits(32)

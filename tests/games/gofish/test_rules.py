@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -177,6 +178,8 @@ def test_a_book_dealt_that_empties_a_hand_ends_the_game_on_first_out() -> None:
     [
         ({"suits": 1}, "suits"),
         ({"ranks": 0}, "ranks"),
+        ({"ranks": 1_000_000}, "ranks must be 1 to 64"),  # a web visitor's million-card deck
+        ({"suits": 17}, "suits must be 2 to 16"),
         ({"initial_cards": 0}, "initial_cards"),
         ({"most_books_wins": False}, "end_on_first_out"),
     ],
@@ -191,6 +194,15 @@ def test_a_table_too_big_for_the_deck_is_refused() -> None:
         GAME.new_state(5, rules=GoFishRules(ranks=4, suits=4))
     with pytest.raises(RulesError):
         GAME.new_state(11)
+
+
+def test_the_largest_deck_allowed_plays_a_whole_game() -> None:
+    rules = GoFishRules(ranks=64, suits=16)
+    state = GAME.new_state(2, rules=rules, seed=1)
+    rng = random.Random(1)
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_actions()))
+    assert sum(state.outcome.detail["books"]) == 64
 
 
 def test_openspiel_default_hand_sizes() -> None:

@@ -22,11 +22,16 @@ from parlour.core.shuffling import shuffle
 from parlour.games.askdraw.engine import PILE, Grouping
 from parlour.games.askdraw.groups import GroupAsk, GroupAskState, group_ask_from_json
 
+MAX_RANKS = 64  # ranks a deck may have (the standard deck has 13)
+MAX_SUITS = 16  # cards a rank may have (the standard deck has 4)
+
 
 @dataclass(frozen=True)
 class GoFishRules:
-    ranks: int = option(13, "ranks in the deck; a book is every card of one rank")
-    suits: int = option(4, "cards of each rank (the size of a book), at least 2")
+    ranks: int = option(
+        13, f"ranks in the deck (1 to {MAX_RANKS}); a book is every card of one rank"
+    )
+    suits: int = option(4, f"cards of each rank (the size of a book), 2 to {MAX_SUITS}")
     initial_cards: int = option(
         -1, "cards dealt to each player; -1: 7 at two players, 5 at more (OpenSpiel's default)"
     )
@@ -44,10 +49,15 @@ class GoFishRules:
 
     def __post_init__(self) -> None:
         check_choices(self)
-        if self.ranks < 1:
-            raise RulesError("ranks must be at least 1")
-        if self.suits < 2:
-            raise RulesError("suits must be at least 2: a book of one card is no book")
+        # Bounded above so that a deck, and a web table's game, stays a card game's size.
+        if not 1 <= self.ranks <= MAX_RANKS:
+            raise RulesError(f"ranks must be 1 to {MAX_RANKS}, not {self.ranks}")
+        if not 2 <= self.suits <= MAX_SUITS:
+            raise RulesError(
+                f"suits must be 2 to {MAX_SUITS}, not {self.suits}: a book of one card is no book"
+                if self.suits < 2
+                else f"suits must be 2 to {MAX_SUITS}, not {self.suits}"
+            )
         if self.initial_cards != -1 and self.initial_cards < 1:
             raise RulesError("initial_cards must be at least 1, or -1 for OpenSpiel's default")
         if not self.most_books_wins and not self.end_on_first_out:
@@ -138,7 +148,7 @@ def openspiel_deal(
 
 
 # One dict per rank, shared by every event that names it (events never change their data).
-_RANK_FIELDS = tuple({"rank": rank} for rank in range(64))
+_RANK_FIELDS = tuple({"rank": rank} for rank in range(MAX_RANKS))
 
 
 class GoFishState(GroupAskState):

@@ -157,14 +157,14 @@ register_options(
         "ranks": (
             "Ranks",
             "Valeurs",
-            "Ranks in the deck; a book is every card of one rank.",
-            "Valeurs du jeu ; un livre réunit toutes les cartes d'une valeur.",
+            "Ranks in the deck (1 to 64); a book is every card of one rank.",
+            "Valeurs du jeu (1 à 64) ; un livre réunit toutes les cartes d'une valeur.",
         ),
         "suits": (
             "Cards a rank",
             "Cartes par valeur",
-            "Cards of each rank: the size of a book.",
-            "Cartes de chaque valeur : la taille d'un livre.",
+            "Cards of each rank (2 to 16): the size of a book.",
+            "Cartes de chaque valeur (2 à 16) : la taille d'un livre.",
         ),
         "initial_cards": (
             "Cards each",
