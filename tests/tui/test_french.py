@@ -134,6 +134,7 @@ def errors_in_french() -> list[str]:
     from parlour.bots.base import make_bot
     from parlour.core.options import make_rules, parse_options
     from parlour.core.records import load_record
+    from parlour.sim.simulate import prepare_job
 
     flip7 = get_game("flip7")
     attempts = [
@@ -149,6 +150,8 @@ def errors_in_french() -> list[str]:
         lambda: make_rules(get_game("beggar").rules_class, {"match": "forever"}),
         lambda: load_record("/nonexistent/saved.json"),
         lambda: load_record(sys.executable),
+        lambda: prepare_job("flip7", "random", 10, None, 1),
+        lambda: prepare_job("flip7", "random,random", 0, None, 1),
     ]
     messages = []
     for attempt in attempts:
@@ -160,10 +163,20 @@ def errors_in_french() -> list[str]:
 
 def test_errors_read_in_french() -> None:
     messages = errors_in_french()
-    # What the person typed comes back quoted, as typed ('strong:zz'): only the rest is checked.
-    assert_french([re.sub(r"(?<!\w)'[^']*'", "", m) for m in messages], "errors")
+    # What the person typed comes back quoted, as typed ('strong:zz'), and options are named as
+    # typed (--bots): only the rest is checked.
+    typed = r"(?<!\w)'[^']*'|--[\w-]+"
+    assert_french([re.sub(typed, "", m) for m in messages], "errors")
     assert "robot inconnu 'nosuchbot' pour flip7" in messages[2]
     assert messages[3] == "flip7 se joue de 2 à 18 joueurs, pas -3"
+    # The list of bots, then what else --bots takes, each in French.
+    assert messages[2].endswith("'threshold' (ou un chemin d'import, paquet.module:Classe)")
+    # A layer's addition to another's message is translated with it.
+    assert (
+        messages[12]
+        == "flip7 se joue de 2 à 18 joueurs, pas 1 (un robot par joueur : --bots en donne 1)"
+    )
+    assert messages[13] == "--games doit valoir au moins 1, pas 0"
 
 
 def french_cli(*args: str) -> subprocess.CompletedProcess[str]:

@@ -62,6 +62,12 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(p), fr)
     for p, fr in [
         (
+            r"^unknown bot '(?P<bot>.*)' for (?P<game>\w+); bots are: (?P<bots>.*) "
+            r"\(or an import path, package\.module:Class\)$",
+            "robot inconnu '{bot}' pour {game} ; les robots sont : {bots} (ou un chemin "
+            "d'import, paquet.module:Classe)",
+        ),
+        (
             r"^unknown bot '(?P<bot>.*)' for (?P<game>\w+); bots are: (?P<bots>.*)$",
             "robot inconnu '{bot}' pour {game} ; les robots sont : {bots}",
         ),
@@ -158,6 +164,14 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
             "la graine est un nombre entier, pas {value}",
         ),
         (
+            r"^(?P<option>\S+) must be at least (?P<low>[^\s,]+), not (?P<value>.*)$",
+            "{option} doit valoir au moins {low}, pas {value}",
+        ),
+        (
+            r"^(?P<option>\S+) must be at most (?P<high>[^\s,]+), not (?P<value>.*)$",
+            "{option} doit valoir au plus {high}, pas {value}",
+        ),
+        (
             r"^(?P<option>\S+) must be at least (?P<low>\S+)(?P<rest>.*)$",
             "{option} doit valoir au moins {low}{rest}",
         ),
@@ -170,10 +184,24 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
 ]
 
 
+# (English ending, French ending): what a layer appends to another's message.
+_ENDINGS: list[tuple[re.Pattern[str], str]] = [
+    (
+        re.compile(r" \(one bot per player: --bots gives (?P<n>\d+)\)$"),
+        " (un robot par joueur : --bots en donne {n})",
+    ),
+]
+
+
 def localise_message(message: str, lang: str) -> str:
     """An error message of Parlour in `lang` (English messages pass through)."""
     if lang != "fr":
         return message
+    for ending, french_ending in _ENDINGS:
+        found = ending.search(message)
+        if found:
+            head = localise_message(message[: found.start()], lang)
+            return head + french_ending.format(**found.groupdict())
     for pattern, french in _PATTERNS:
         found = pattern.match(message)
         if found:

@@ -42,6 +42,30 @@ def test_a_bad_hand_is_one_clean_error() -> None:
     assert "unknown Flip 7 card" in done.stderr and "Traceback" not in done.stderr
 
 
+def test_a_hand_the_solver_cannot_read_says_why() -> None:
+    from parlour.core.errors import RulesError
+    from parlour.games.flip7.game import parse_hand
+    from parlour.games.flip7.solver import solve_hand
+
+    cases = [
+        ("12,freeze", {}, "outside its model"),
+        ("12,flip_three", {}, "outside its model"),
+        ("12,second_chance", {}, "outside its model"),
+        ("12,x2,x2", {}, "each modifier at most once"),
+        ("12,+4", {"no_modifiers": True}, "numbers+x2 deck leaves out"),
+    ]
+    for hand, options, says in cases:
+        try:
+            solve_hand(parse_hand(hand), **options)
+        except RulesError as err:
+            assert says in str(err), (hand, str(err))
+        else:
+            raise AssertionError(f"{hand} was solved")
+    done = parlour("flip7", "solve", "--hand", "12,freeze")  # the command line says it too
+    assert done.returncode == 2 and "outside its model" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
 def test_rules_command_shows_options_and_credits() -> None:
     done = parlour("rules", "flip7", "--lang", "en")
     assert done.returncode == 0, done.stderr

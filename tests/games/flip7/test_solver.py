@@ -134,5 +134,5 @@ def test_impossible_hands_are_refused() -> None:
         solve_hand([12, 12])
     with pytest.raises(RulesError, match=r"seven different numbers are a Flip 7: the round"):
         solve_hand([1, 2, 3, 4, 5, 6, 7])
-    with pytest.raises(RulesError, match=r"that hand holds a card outside the chosen model"):
+    with pytest.raises(RulesError, match=r"that hand holds a card the numbers deck leaves out"):
         solve_hand([18], numbers_only=True)  # no x2 in a numbers-only deck

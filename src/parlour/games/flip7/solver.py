@@ -306,7 +306,10 @@ def masks_of(cards: Sequence[int]) -> tuple[int, int]:
                 raise RulesError("a hand holds each modifier at most once")
             mmask |= bit
         else:
-            raise RulesError("the solver's hands hold numbers and modifiers only")
+            raise RulesError(
+                "the solver's hands hold numbers and modifiers only: Freeze, Flip Three and "
+                "Second Chance are outside its model"
+            )
     if bin(nmask).count("1") >= 7:
         raise RulesError("seven different numbers are a Flip 7: the round is over")
     return nmask, mmask
@@ -411,10 +414,12 @@ def solve_hand(
     hand: Sequence[int], numbers_only: bool = False, no_modifiers: bool = False, bonus: int = 15
 ) -> dict[str, Any]:
     """The value of staying and of hitting for a hand, from a full deck less the hand."""
+    masks_of(hand)  # a hand the rules allow (no pair, each modifier once, no action card)
     counts = model_counts(numbers_only, no_modifiers)
     for card in hand:
         if counts[card] <= 0:
-            raise RulesError("that hand holds a card outside the chosen model of the deck")
+            deck = model_name(numbers_only, no_modifiers)
+            raise RulesError(f"that hand holds a card the {deck} deck leaves out")
         counts[card] -= 1
     stay, hit = hit_and_stay(counts, hand, bonus)
     return {
