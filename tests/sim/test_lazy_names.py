@@ -12,17 +12,20 @@ import pytest
 
 
 @pytest.mark.parametrize(
-    "names",
+    ("first", "names"),
     [
-        "SimulationFailed, simulate",
-        "simulate, SimulationFailed",
-        "SimResult, simulate",
-        "TournamentResult, tournament",
+        ("", "SimulationFailed, simulate"),
+        ("", "simulate, SimulationFailed"),
+        ("", "SimResult, simulate"),
+        ("", "TournamentResult, tournament"),
+        # The modules imported directly first (the command line does): still the functions.
+        ("import parlour.sim.simulation, parlour.sim.tournaments\n", "simulate, tournament"),
+        ("from parlour.sim.simulation import prepare_job\n", "simulate, SimResult"),
     ],
 )
-def test_a_name_is_never_shadowed_by_the_submodule_of_the_same_name(names: str) -> None:
+def test_a_name_is_never_shadowed_by_a_submodule(first: str, names: str) -> None:
     code = (
-        f"from parlour.sim import {names}\n"
+        f"{first}from parlour.sim import {names}\n"
         "import types\n"
         f"assert not any(isinstance(x, types.ModuleType) for x in ({names})), ({names})\n"
     )

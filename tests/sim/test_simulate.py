@@ -165,7 +165,7 @@ def test_bulk_path_agrees_with_the_runner_under_variants(bots: str, rules: list[
 def test_a_game_that_failed_before_any_record_names_the_traceback_it_saved(
     tmp_path: Path,
 ) -> None:
-    from parlour.sim.simulate import save_failure
+    from parlour.sim.simulation import save_failure
     from parlour.sim.worker import GameFailure
 
     failure = GameFailure(

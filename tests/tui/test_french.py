@@ -134,7 +134,7 @@ def errors_in_french() -> list[str]:
     from parlour.bots.base import make_bot
     from parlour.core.options import make_rules, parse_options
     from parlour.core.records import load_record
-    from parlour.sim.simulate import prepare_job
+    from parlour.sim.simulation import prepare_job
 
     flip7 = get_game("flip7")
     attempts = [

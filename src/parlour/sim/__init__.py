@@ -14,18 +14,18 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from parlour.sim.simulate import SimResult, SimulationFailed, simulate
+    from parlour.sim.simulation import SimResult, SimulationFailed, simulate
     from parlour.sim.stats import Summary, wilson_interval
-    from parlour.sim.tournament import TournamentResult, tournament
+    from parlour.sim.tournaments import TournamentResult, tournament
 
 _HOMES = {
-    "SimResult": "parlour.sim.simulate",
-    "SimulationFailed": "parlour.sim.simulate",
-    "simulate": "parlour.sim.simulate",
+    "SimResult": "parlour.sim.simulation",
+    "SimulationFailed": "parlour.sim.simulation",
+    "simulate": "parlour.sim.simulation",
     "Summary": "parlour.sim.stats",
     "wilson_interval": "parlour.sim.stats",
-    "TournamentResult": "parlour.sim.tournament",
-    "tournament": "parlour.sim.tournament",
+    "TournamentResult": "parlour.sim.tournaments",
+    "tournament": "parlour.sim.tournaments",
 }
 
 __all__ = [
@@ -43,10 +43,8 @@ def __getattr__(name: str) -> Any:
     home = _HOMES.get(name)
     if home is None:
         raise AttributeError(f"module 'parlour.sim' has no attribute {name!r}")
-    module = importlib.import_module(home)
-    # Importing parlour.sim.simulate (or .tournament) binds that submodule here under the name
-    # of its function: bind every name of the module now, so that no name is left shadowed.
-    for other, where in _HOMES.items():
-        if where == home:
-            globals()[other] = getattr(module, other)  # later look-ups skip this function
-    return globals()[name]
+    # The modules are named apart from the functions (simulation, simulate): importing a module
+    # directly, in any order, never binds it here under a function's name.
+    value = getattr(importlib.import_module(home), name)
+    globals()[name] = value  # later look-ups skip this function
+    return value

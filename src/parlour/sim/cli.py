@@ -131,7 +131,7 @@ def simulate_command(
         write_rows,
     )
     from parlour.sim.plots import check_plot_path, plot_summary
-    from parlour.sim.simulate import SimulationFailed, prepare_job, simulate
+    from parlour.sim.simulation import SimulationFailed, prepare_job, simulate
 
     if out is not None:
         row_format(out)
@@ -228,7 +228,7 @@ def tournament_command(
 
     from parlour.sim.backends import check_backend
     from parlour.sim.output import check_writable, result_table
-    from parlour.sim.tournament import (
+    from parlour.sim.tournaments import (
         check_save_path,
         default_table_size,
         field_of,

@@ -20,7 +20,7 @@ from parlour.core.registry import get_game
 from parlour.sim.backends import make_backend
 from parlour.sim.ratings import Rating, rate_tables
 from parlour.sim.schedule import derive_seed
-from parlour.sim.simulate import Progress, parse_bots, prepare_job, run_jobs
+from parlour.sim.simulation import Progress, parse_bots, prepare_job, run_jobs
 from parlour.sim.stats import GameRows, Summary, summarise, wilson_interval
 from parlour.sim.worker import seat_names
 
