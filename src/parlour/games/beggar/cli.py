@@ -98,8 +98,9 @@ class _DealCommand(TyperCommand):
         takes_value: dict[str, bool] = {}
         for param in self.get_params(ctx):
             if param.param_type_name == "option":
-                for name in (*param.opts, *param.secondary_opts):
-                    takes_value[name] = not (param.is_flag or param.count)
+                option: Any = param  # typer's own Option class: flags and counts take no value
+                for name in (*option.opts, *option.secondary_opts):
+                    takes_value[name] = not (option.is_flag or option.count)
         options: list[str] = []
         hands: list[str] = []
         ended = False  # by a `--` before the first hand
