@@ -224,10 +224,8 @@ def tournament_command(
     show_progress: ProgressOption = True,
 ) -> None:
     """Every table of bots plays --games games; OpenSkill ranks the bots, with intervals."""
-    from rich.table import Table
-
     from parlour.sim.backends import check_backend
-    from parlour.sim.output import check_writable, result_table
+    from parlour.sim.output import check_writable
     from parlour.sim.tournaments import (
         check_save_path,
         default_table_size,
@@ -261,6 +259,16 @@ def tournament_command(
     if as_json:
         _out_json(result.to_json())
         return
+    _print_standings(result)
+    console.print(f"saved {target}", highlight=False)
+
+
+def _print_standings(result: Any) -> None:
+    """The tournament's standings, then each table's result."""
+    from rich.table import Table
+
+    from parlour.sim.output import result_table
+
     games_each = result.standings[0].games if result.standings else 0
     standings = Table(
         title=f"{result.game}: {len(result.tables)} tables of {result.table_size}, "
@@ -283,7 +291,6 @@ def tournament_command(
     console.print(standings)
     for summary in result.summaries:
         console.print(result_table(summary, " vs ".join(line.bot for line in summary.bots)))
-    console.print(f"saved {target}", highlight=False)
 
 
 def register(app: typer.Typer) -> None:
