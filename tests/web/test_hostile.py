@@ -133,6 +133,51 @@ def test_malformed_json_gets_an_error_reply_over_the_websocket(server: Server) -
             pass
 
 
+def test_an_id_that_cannot_be_echoed_gets_an_error_and_the_connection_carries_on(
+    server: Server,
+) -> None:
+    # A lone surrogate is valid JSON text, which UTF-8 cannot encode: echoed in the reply, it
+    # killed the connection's writer, silently (no reply, no pong, the seat still connected).
+    table = server.post("/api/tables", {**BEGGAR, "sit": 0})
+    with connect(f"{server.ws_url}/ws/{table['id']}") as ws:
+        ws.send(json.dumps({"type": "hello", "token": table["token"]}))
+        texts = [
+            '{"type": "act", "id": "\\ud800", "action": {}}',
+            '{"type": "ping", "id": "a\\udfffb"}',
+            json.dumps({"type": "ping", "id": "x" * 41}),
+            json.dumps({"type": "ping", "id": 1.5}),
+            json.dumps({"type": "ping", "id": [1]}),
+        ]
+        for text in texts:
+            ws.send(text)
+        codes = []
+        while len(codes) < len(texts):
+            message = json.loads(ws.recv(timeout=10))
+            assert message["type"] not in ("ok", "pong"), message
+            if message["type"] == "error":
+                codes.append(message["code"])
+        assert codes == ["bad_id"] * len(texts)
+        # The connection carries on: a valid id, not ASCII, comes back in its reply.
+        ws.send(json.dumps({"type": "act", "id": "é" * 40, "action": {}}))
+        while (message := json.loads(ws.recv(timeout=10)))["type"] != "error":
+            pass
+        assert message["id"] == "é" * 40 and message["code"] != "bad_id"
+        ws.send(json.dumps({"type": "ping"}))
+        while json.loads(ws.recv(timeout=10))["type"] != "pong":
+            pass
+
+
+def test_a_message_with_a_lone_surrogate_is_still_sent() -> None:
+    # Whatever string reaches a reply, the writer sends valid UTF-8 (escaped JSON if need be).
+    from parlour.web.routes import encoded
+
+    for message in ({"type": "error", "message": "a\ud800b", "id": 1}, {"name": "Zoé"}):
+        text = encoded(message)
+        text.encode("utf-8")
+        assert json.loads(text) == message
+    assert encoded({"name": "Zoé"}) == '{"name": "Zoé"}'  # UTF-8 as it is, when it can be
+
+
 # ----- 1. deck paths ---------------------------------------------------------------------------
 def fifo_opened(fifo: Path) -> bool:
     """Whether some process holds the FIFO open for reading (a server that tried to read it
@@ -378,11 +423,78 @@ def start_table(server: Server, request: dict[str, Any]) -> tuple[str, str]:
     return made["id"], made["token"]
 
 
-@pytest.mark.parametrize("spec", ["search:3600.0", "search:100000", "search:0.2:99999"])
-def test_bot_settings_beyond_the_caps_are_refused(server: Server, spec: str) -> None:
+# Each took 1 to 3 s a move on the 2-core development machine (the cap is 0.5 s), or is not a
+# number at all.
+COSTLY_BOTS = [
+    "search:3600.0",
+    "search:100000",
+    "search:0.2:99999",
+    "expert:200:10:8",  # 200 deals, 16,000 playouts a move
+    "expert:33",  # more deals than the cap
+    "expert:8:32:4",  # 1,024 playouts a move
+    "search:200:1000",  # every legal ask weighed, 200 rounds
+    "search:200:8",  # 1,600 playouts a move
+    "search:0.5:9",  # a round of a timed search weighs 9 moves
+    "search:200:4:0.15:engine",  # 800 playouts on the reference engine
+    "expert:16:2:4:nan",
+    "expert:16:2:4:inf",
+    "search:0.2:4:-infinity",
+]
+
+
+@pytest.mark.parametrize("game", ["familles", "panoplies", "gofish"])
+@pytest.mark.parametrize("spec", COSTLY_BOTS)
+def test_bot_settings_beyond_the_caps_are_refused(server: Server, game: str, spec: str) -> None:
     seats = [{"kind": "bot", "bot": spec}] * 3
-    response = httpx.post(server.url + "/api/tables", json={"game": "familles", "seats": seats})
+    response = httpx.post(server.url + "/api/tables", json={"game": game, "seats": seats})
     assert error_of(response) == "bad_bot"
+    assert response.json()["message"]
+
+
+# The default expert, the documented examples and the largest bots the caps let through, each
+# measured at most 0.25 s a move (docs/web.md).
+ALLOWED_BOTS = [
+    "expert",
+    "expert:2:4",
+    "expert:3:4:3",
+    "expert:8:2:4:0.1",
+    "expert:32:2:8",
+    "expert:16:4:8",
+    "expert:1:64:8",
+    "expert:32:2:8:0.15:fast",
+    "search:10",
+    "search:30",
+    "search:200",
+    "search:100:8",
+    "search:0.5",
+    "search:0.5:8",
+    "search:0.2:4:0.15:engine",
+    "search:50:4:0.15:engine",
+]
+
+
+@pytest.mark.parametrize("spec", ALLOWED_BOTS)
+def test_bots_within_the_caps_are_accepted(spec: str) -> None:
+    from parlour.bots.base import make_bot
+    from parlour.core.registry import get_game
+    from parlour.web.seats import seat_slots
+
+    for game in ("familles", "panoplies", "gofish"):
+        seats, _ = seat_slots(get_game(game), [{"kind": "bot", "bot": spec}] * 3)
+        assert [s.bot for s in seats] == [spec] * 3
+        assert make_bot(get_game(game), spec) is not None
+
+
+@pytest.mark.parametrize("spec", [s for s in COSTLY_BOTS if not s.endswith(("nan", "inf", "ity"))])
+def test_a_stored_table_s_costly_bot_is_clamped_to_the_caps(spec: str) -> None:
+    from parlour.bots.base import make_bot
+    from parlour.core.registry import get_game
+    from parlour.web.botpool import bot_limit_error, cap_bot
+
+    for game in ("familles", "panoplies", "gofish"):
+        bot = cap_bot(make_bot(get_game(game), spec))
+        # Judged on the bot alone: the clamped bot's own settings are within every cap.
+        assert bot_limit_error(spec.split(":")[0], bot) is None, (game, spec)
 
 
 def test_other_tables_bots_keep_moving_during_a_bot_attack(server: Server) -> None:

@@ -123,6 +123,28 @@ def test_a_deal_the_host_chose_is_shown_to_every_seat(hall: Hall) -> None:
     assert unchosen.public()["chosen_deal"] is None
 
 
+def test_a_chosen_deal_is_no_longer_shown_once_its_game_is_over(hall: Hall) -> None:
+    # docs/web.md: `chosen_deal` is null once the chosen game is over, not only from "again".
+    seats = [{"kind": "human", "name": "Ann"}, {"kind": "human"}]
+    request = {"game": "beggar", "seats": seats, "sit": 0, "rules": {"max_turns": 1}}
+    table, host = hall.create({**request, "seed": 424242})
+    guest = table.join(1, "Bob")
+    page = Client(table.seat_of(guest), "en")
+    table.attach(page)
+    table.start(host)
+    assert table.public()["chosen_deal"] == 424242
+    assert table.state is not None and table.state.to_move is not None
+    _drain(page)
+    table.act(table.state.to_move, {"type": "flip"})  # the turn limit: the game is over
+    assert table.state.is_over and table.number == 1
+    assert table.public()["chosen_deal"] is None
+    states = [m for m in _drain(page) if m["type"] == "state"]
+    assert states and states[-1]["table"]["chosen_deal"] is None
+    # A restarted server says the same of the stored table.
+    again = Hall(hall.storage, bot_delay=0.0).get(table.id)
+    assert again.number == 1 and again.public()["chosen_deal"] is None
+
+
 def _drain(client: Client) -> list[dict[str, Any]]:
     out = []
     while not client.outbox.empty():

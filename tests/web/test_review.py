@@ -75,6 +75,22 @@ def test_a_finished_games_review_is_served_for_each_seat(client: tuple[TestClien
         ("/api/tables/{id}/games/1/review?seat=2", 400, "bad_seat"),
         ("/api/tables/{id}/games/1/review?seat=-1", 400, "bad_seat"),
         ("/api/tables/{id}/games/1/review?seat=x", 400, "bad_seat"),
+        # `str.isdigit` takes a superscript two, and `int` refuses over 4,300 digits: not 500s.
+        ("/api/tables/{id}/games/1/review?seat=\u00b2", 400, "bad_seat"),
+        pytest.param(
+            "/api/tables/{id}/games/1/review?seat=" + "9" * 5000, 400, "bad_seat", id="seat-9x5000"
+        ),
+        ("/api/tables/{id}/games/1/review?seat=%EF%BC%91", 400, "bad_seat"),  # a fullwidth 1
+        # A game number past 2^63 cannot be bound as a SQLite integer: no such game, not a 500.
+        ("/api/tables/{id}/games/9223372036854775807/review?seat=0", 404, "no_game"),
+        ("/api/tables/{id}/games/9223372036854775808/review?seat=0", 404, "no_game"),
+        ("/api/tables/{id}/games/9223372036854775808/record", 404, "no_game"),
+        ("/api/tables/{id}/games/9223372036854775808/replay", 404, "no_game"),
+        pytest.param(
+            "/api/tables/{id}/games/" + "9" * 5000 + "/record", 404, "no_game", id="game-9x5000"
+        ),
+        ("/api/tables/{id}/games/2147483648/record", 404, "no_game"),
+        ("/api/tables/{id}/games/0/record", 404, "no_game"),
     ],
 )
 def test_a_review_is_refused_with_a_reason(

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -47,6 +49,19 @@ def stored_record(hall: Hall, table: Table) -> dict[str, Any]:
         ({**BEGGAR_TWO, "lang": "de"}, "bad_lang"),
         ({**BEGGAR_TWO, "sit": 5}, "bad_seat"),
         ({**BEGGAR_TWO, "seats": [{"kind": "human", "name": "x" * 40}] * 2}, "bad_name"),
+        # Rules that cannot seat the table: refused at once, not left open for a start that
+        # would be refused.
+        ({"game": "panoplies", "seats": [{"kind": "human"}] * 7}, "bad_seats"),
+        (
+            {"game": "familles", "seats": [{"kind": "human"}] * 3, "rules": {"hand_size": 8}},
+            "bad_seats",
+        ),
+        ({"game": "gofish", "seats": [{"kind": "human"}] * 6, "rules": {"ranks": 4}}, "bad_seats"),
+        # A deck so large that dealing it would stall every table.
+        (
+            {"game": "gofish", "seats": [{"kind": "human"}] * 2, "rules": {"ranks": 1_000_000}},
+            "bad_rules",
+        ),
     ],
 )
 def test_a_bad_table_request_is_refused_with_its_reason(
@@ -357,3 +372,37 @@ def test_no_client_is_sent_another_seats_unseen_cards(hall: Hall) -> None:
             messages.append(client.outbox.get_nowait())
         # The check's own model of the hands, not the engine's filters, finds any leak.
         assert check_frames(record, messages, client.seat) > 10
+
+
+WEB_DOCS = Path(__file__).parents[2] / "docs" / "web.md"
+
+
+def documented_fields(message: str) -> set[str]:
+    """The fields docs/web.md's protocol gives a server message: the `names` in the parentheses
+    after `message` (not those of the parentheses inside them)."""
+    text = " ".join(WEB_DOCS.read_text("utf-8").split())
+    start = text.index(f"`{message}` (", text.index("Server to client:")) + len(message) + 4
+    depth, inside = 1, ""
+    for index in range(start, len(text)):
+        char = text[index]
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if depth == 0:
+            break
+        inside += char if depth == 1 else " "
+    return set(re.findall(r"`(\w+)`", inside))
+
+
+def test_the_documented_state_is_the_state_sent(hall: Hall) -> None:
+    # The docs promised `history` in a state when the hello asked for it; nothing sends it.
+    table, _, guest = open_table(hall, {"game": "flip7"})
+    session = Session(table, rate=1e9, burst=1e9)
+    session.handle(json.dumps({"type": "hello", "token": guest, "history": True}))
+    assert session.client is not None
+    messages = []
+    while not session.client.outbox.empty():
+        messages.append(session.client.outbox.get_nowait())
+    (state,) = [m for m in messages if m["type"] == "state"]
+    assert state["initial"] and "history" not in state
+    assert documented_fields("state") == set(state) - {"type"}
+    assert documented_fields("welcome") == {"seat", "host"}
+    assert '"history"' not in WEB_DOCS.read_text("utf-8")

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import math
 import sys
 import time
 from collections.abc import Callable
@@ -24,14 +25,39 @@ from parlour.bots.base import Bot
 from parlour.bots.search import SearchBot
 
 MAX_BOT_SECONDS = 0.5  # a search bot's thinking time per move at a web table
-MAX_BOT_PLAYOUTS = 200  # or its number of playouts per move
-MAX_BOT_NUMBER = 1000  # any other numeric bot parameter
-# A counted search's playouts a candidate (worlds x kernel playouts per world: the expert's 8 x 32
-# by default) and moves searched: within them a move stays well under MAX_BOT_SECONDS.
-MAX_BOT_KERNEL_PLAYOUTS = 2048
-MAX_BOT_WIDTH = 8
+MAX_BOT_NUMBER = 1000  # any other numeric bot parameter (and a finite one)
+# A counted search (`search:200`: rounds, a deal drawn and every weighed move played out once in
+# each) and a counted expert (`expert:16:2:4`: deals drawn, each weighed move played out
+# `playouts` times in each) cost their deals plus their playouts. The caps keep a move well
+# under MAX_BOT_SECONDS: on the 2-core development machine (CPU time, 2 to 4 players of the 7
+# familles, Panoplies and Go Fish) `search:200` (4 moves) took at most 0.25 s, `search:100:8`
+# 0.14 s, `expert:32:2:8` 0.13 s, `search:50:4:0.15:engine` 0.19 s, the default `expert`
+# 0.03 s; before them, `expert:200:10:8` and `search:200:1000` took 1 to 3 s (docs/web.md).
+MAX_BOT_WIDTH = 8  # moves weighed (`width`), by every search bot
+MAX_BOT_PLAYOUTS = 200  # a counted search's rounds a move
+MAX_BOT_ROUND_PLAYOUTS = 800  # and its rounds x playouts a world x moves weighed
+MAX_BOT_WORLDS = 32  # an expert's deals drawn a move (each costs far more than a playout)
+MAX_BOT_DEAL_PLAYOUTS = 512  # and its deals x playouts a deal x moves weighed
+# Playouts on the reference engine (`search:...:engine`, or where the kernel is not compiled)
+# cost about a millisecond each, 20 times a compiled one: rounds (deals) x moves weighed.
+MAX_BOT_ENGINE_PLAYOUTS = 200
 HALF_LIFE = 30.0
 SWITCH_INTERVAL = 0.0005  # seconds a thread holds the GIL before it must offer it
+
+
+def _width(bot: SearchBot) -> int | None:
+    """The moves a search bot weighs at most (the expert's `width`, or its candidates'), or
+    None when it weighs every legal move."""
+    width = getattr(bot, "width", None)
+    if width is None:
+        width = getattr(bot.candidates, "width", None)
+    return width if isinstance(width, int) and not isinstance(width, bool) else None
+
+
+def _deals(bot: SearchBot) -> int | None:
+    """The deals an expert draws a move (its `worlds`), or None for a search by rounds."""
+    worlds = getattr(bot, "worlds", None)
+    return worlds if isinstance(worlds, int) and not isinstance(worlds, bool) else None
 
 
 def bot_limit_error(spec: str, bot: Bot) -> str | None:
@@ -41,30 +67,75 @@ def bot_limit_error(spec: str, bot: Bot) -> str | None:
             number = float(param.strip().lower().removesuffix("s"))
         except ValueError:
             continue
+        if not math.isfinite(number):
+            return "a web table's bot parameters are finite numbers"
         if abs(number) > MAX_BOT_NUMBER:
             return f"a web table's bot parameters are at most {MAX_BOT_NUMBER}"
-    if isinstance(bot, SearchBot):
-        if bot.seconds is not None and bot.seconds > MAX_BOT_SECONDS:
+    if not isinstance(bot, SearchBot):
+        return None
+    width = _width(bot)
+    if width is not None and width > MAX_BOT_WIDTH:
+        return f"a web table's search bot weighs at most {MAX_BOT_WIDTH} moves"
+    if bot.seconds is not None:
+        if not bot.seconds <= MAX_BOT_SECONDS:
             return f"a web table's search bot thinks at most {MAX_BOT_SECONDS} s a move"
-        if bot.playouts is not None and bot.playouts > MAX_BOT_PLAYOUTS:
-            return f"a web table's search bot plays at most {MAX_BOT_PLAYOUTS} playouts a move"
-        if bot.seconds is None and (bot.playouts or 1) * bot.per_world > MAX_BOT_KERNEL_PLAYOUTS:
+        return None
+    rounds = bot.playouts or 1
+    playouts = rounds * bot.per_world * (width or 1)
+    deals = _deals(bot)
+    if deals is not None:
+        if deals > MAX_BOT_WORLDS:
+            return f"a web table's expert draws at most {MAX_BOT_WORLDS} deals a move"
+        if playouts > MAX_BOT_DEAL_PLAYOUTS:
             return (
-                f"a web table's search bot plays at most {MAX_BOT_KERNEL_PLAYOUTS} kernel "
-                "playouts a move it weighs"
+                f"a web table's expert plays at most {MAX_BOT_DEAL_PLAYOUTS} playouts a move "
+                "(deals x playouts x moves weighed)"
             )
-        if getattr(bot, "width", 0) > MAX_BOT_WIDTH:
-            return f"a web table's search bot weighs at most {MAX_BOT_WIDTH} moves"
+    else:
+        if rounds > MAX_BOT_PLAYOUTS:
+            return f"a web table's search bot plays at most {MAX_BOT_PLAYOUTS} rounds a move"
+        if playouts > MAX_BOT_ROUND_PLAYOUTS:
+            return (
+                f"a web table's search bot plays at most {MAX_BOT_ROUND_PLAYOUTS} playouts a "
+                "move (rounds x moves weighed)"
+            )
+    if bot.batch_playout is None and rounds * (width or 1) > MAX_BOT_ENGINE_PLAYOUTS:
+        return (
+            f"a web table's search bot plays at most {MAX_BOT_ENGINE_PLAYOUTS} playouts a move "
+            "on the reference engine (rounds x moves weighed)"
+        )
     return None
 
 
 def cap_bot(bot: Bot) -> Bot:
     """Clamp a bot built from stored settings (a table made before the caps) to the budget."""
-    if isinstance(bot, SearchBot):
-        if bot.seconds is not None:
-            bot.seconds = min(bot.seconds, MAX_BOT_SECONDS)
-        if bot.playouts is not None:
-            bot.playouts = min(bot.playouts, MAX_BOT_PLAYOUTS)
+    if not isinstance(bot, SearchBot):
+        return bot
+    width = _width(bot)
+    if width is not None and width > MAX_BOT_WIDTH:
+        width = MAX_BOT_WIDTH
+        if _deals(bot) is not None:
+            bot.width = width  # type: ignore[attr-defined]
+        else:
+            bot.candidates.width = width  # type: ignore[union-attr]
+    if bot.seconds is not None:
+        bot.seconds = min(bot.seconds, MAX_BOT_SECONDS)
+        return bot
+    if bot.playouts is None:
+        return bot
+    moves = width or 1
+    deals = _deals(bot)
+    if deals is not None:
+        deals = min(deals, MAX_BOT_WORLDS)
+        bot.worlds = bot.playouts = deals  # type: ignore[attr-defined]
+        bot.per_world = max(1, min(bot.per_world, MAX_BOT_DEAL_PLAYOUTS // (deals * moves)))
+    else:
+        most = MAX_BOT_ROUND_PLAYOUTS // (bot.per_world * moves)
+        bot.playouts = max(1, min(bot.playouts, MAX_BOT_PLAYOUTS, most))
+    if bot.batch_playout is None:
+        bot.playouts = max(1, min(bot.playouts, MAX_BOT_ENGINE_PLAYOUTS // moves))
+        if deals is not None:
+            bot.worlds = bot.playouts  # type: ignore[attr-defined]
     return bot
 
 

@@ -5,7 +5,10 @@ Client to server: `hello` {token?, lang?} first (a seat's secret, or none to wat
 Server to client: `state` (the seat's view, legal moves, filtered events and their narration,
 and for a seated player `hints`: the game's public helpers computed for that seat, or null),
 `table` (who sits and who is connected), `ok` (a move stored and played), `error` {code,
-message}, `pong`. A bad message gets an error and changes nothing; the connection stays open.
+message, id}, `pong`. A bad message gets an error and changes nothing; the connection stays open.
+A message's `id` (a whole number or a string of at most MAX_ID characters) is echoed in its
+`ok` or `error`; any other id (a lone surrogate, which UTF-8 cannot encode, included) is
+refused with `bad_id`.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from parlour.web.tables import Client, Table, TableError
 log = logging.getLogger("parlour.web")
 
 MAX_MESSAGE = 8192  # characters; a real message is a few dozen
+MAX_ID = 40  # characters of a message's `id`, echoed in its reply
 
 
 class RateLimit:
@@ -41,6 +45,18 @@ class RateLimit:
             self.tokens -= 1
             return True
         return False
+
+
+def valid_id(ref: Any) -> bool:
+    """Whether a message's `id` may be echoed: a whole number or a short string, of at most
+    MAX_ID characters, that UTF-8 can encode (JSON lets a text carry a lone surrogate)."""
+    if isinstance(ref, bool) or not isinstance(ref, int | str) or len(str(ref)) > MAX_ID:
+        return False
+    try:
+        str(ref).encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def error(code: str, message: str, ref: Any = None) -> dict[str, Any]:
@@ -85,8 +101,11 @@ class Session:
             self.reply(error("bad_message", "a message is a JSON object"))
             return
         ref = message.get("id")
-        if not (isinstance(ref, int | str) and not isinstance(ref, bool) and len(str(ref)) <= 40):
-            ref = None
+        if ref is not None and not valid_id(ref):
+            # Echoed in the reply, it must be short and encodable (a lone surrogate is not).
+            why = f"an id is a whole number or a string of at most {MAX_ID} characters"
+            self.reply(error("bad_id", why))
+            return
         kind = message.get("type")
         try:
             self.dispatch(kind, message)

@@ -15,6 +15,7 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from starlette.convertors import IntegerConvertor, register_url_convertor
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -40,6 +41,17 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("parlour.web")
 STATIC = Path(__file__).parent / "static"
+
+
+class GameNumber(IntegerConvertor):
+    """A game's number in a path: digits, as `int` does, but a number too long for `int` (over
+    4,300 digits, a ValueError: a 500) is -1, which names no game (`no_game`, 404)."""
+
+    def convert(self, value: str) -> int:
+        return int(value) if len(value.lstrip("0")) <= 20 else -1
+
+
+register_url_convertor("game_number", GameNumber())
 
 
 def _hall(request: Request) -> Hall:
@@ -282,7 +294,9 @@ def _review_seat(request: Request, record: dict[str, Any]) -> int:
     """The seat asked for (`?seat=k`), checked against the record's seats."""
     raw = request.query_params.get("seat")
     seats = len(record.get("seats") or [])
-    if raw is None or not raw.isdigit() or not 0 <= int(raw) < seats:
+    # ASCII digits only, and few: `str.isdigit` accepts "²", and `int` refuses 4,301 digits.
+    digits = raw is not None and raw.isascii() and raw.isdigit() and len(raw) <= 4
+    if raw is None or not digits or not 0 <= int(raw) < seats:
         raise TableError("bad_seat", f"say whose review with ?seat=0 to {seats - 1}")
     return int(raw)
 
@@ -318,6 +332,18 @@ async def api_record(request: Request) -> Response:
     return JSONResponse(record)
 
 
+def encoded(message: dict[str, Any]) -> str:
+    """A message's JSON text for the socket: UTF-8 as it is, unless a string in it holds a lone
+    surrogate (JSON text may carry one, UTF-8 cannot): then escaped, as `\\ud800`."""
+    text = json.dumps(message, ensure_ascii=False)
+    if not text.isascii():
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            return json.dumps(message)
+    return text
+
+
 async def table_socket(websocket: WebSocket) -> None:
     await websocket.accept()
     table = websocket.app.state.hall.find(websocket.path_params["table_id"])
@@ -332,9 +358,26 @@ async def table_socket(websocket: WebSocket) -> None:
     outbox: asyncio.Queue[dict[str, Any]] | None = None
 
     async def writer(queue: asyncio.Queue[dict[str, Any]]) -> None:
-        while True:
-            message = await queue.get()
-            await websocket.send_text(json.dumps(message, ensure_ascii=False))
+        """Sends the outbox, each message on its own: one that cannot be encoded is logged and
+        dropped, and a connection that fails is closed, so that the reader ends with it and the
+        seat stops counting as connected (a writer that died alone left a mute page seated)."""
+        try:
+            while True:
+                message = await queue.get()
+                try:
+                    text = encoded(message)
+                except Exception:  # a fault of ours: this message only
+                    log.exception("table %s: a %r message could not be encoded; dropped",
+                                  table.id, message.get("type"))  # fmt: skip
+                    continue
+                await websocket.send_text(text)
+        except asyncio.CancelledError:
+            raise
+        except Exception as err:  # the connection is gone or broken: end it
+            log.info("table %s: a page's connection failed (%s: %s); closed",
+                     table.id, type(err).__name__, err)  # fmt: skip
+            with contextlib.suppress(Exception):
+                await websocket.close(1011)
 
     writer_task: asyncio.Task[None] | None = None
     try:
@@ -349,7 +392,7 @@ async def table_socket(websocket: WebSocket) -> None:
                 writer_task = asyncio.create_task(writer(outbox))
             elif session.client is None and session.pending:
                 for message in session.pending:
-                    await websocket.send_text(json.dumps(message))
+                    await websocket.send_text(encoded(message))
                 session.pending.clear()
     except WebSocketDisconnect:
         pass
@@ -376,16 +419,16 @@ ROUTES = [
     Route("/rules/{game}", page),
     Route("/about", page),
     Route("/t/{table_id}", page),
-    Route("/replay/{table_id}/{number:int}", page),
+    Route("/replay/{table_id}/{number:game_number}", page),
     Route("/api/games", api_games),
     Route("/api/about", api_about),
     Route("/api/tables", api_tables, methods=["GET", "POST"]),
     Route("/api/tables/{table_id}", api_table),
     Route("/api/tables/{table_id}/join", api_join, methods=["POST"]),
     Route("/api/tables/{table_id}/close", api_close, methods=["POST"]),
-    Route("/api/tables/{table_id}/games/{number:int}/replay", api_replay),
-    Route("/api/tables/{table_id}/games/{number:int}/record", api_record),
-    Route("/api/tables/{table_id}/games/{number:int}/review", api_review),
+    Route("/api/tables/{table_id}/games/{number:game_number}/replay", api_replay),
+    Route("/api/tables/{table_id}/games/{number:game_number}/record", api_record),
+    Route("/api/tables/{table_id}/games/{number:game_number}/review", api_review),
     WebSocketRoute("/ws/{table_id}", table_socket),
     Route("/static/games/{name}.js", game_drawing),
     Route("/static/games/{name}.css", game_style),

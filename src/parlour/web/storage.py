@@ -85,6 +85,9 @@ class StorageDown(ParlourError):
 
 
 PING_IDLE = 5.0  # seconds: a pooled connection idle longer is checked before use
+# Games are numbered from 1 in an INTEGER column (32 bits on PostgreSQL): a number asked for
+# beyond it names no game.
+MAX_GAME_NUMBER = 2**31 - 1
 
 
 def default_db_url() -> str:
@@ -393,7 +396,11 @@ class Storage:
         return out
 
     def load_game(self, table_id: str, number: int) -> dict[str, Any] | None:
-        """A game's whole `parlour-record/1` record: its head, its moves, its result."""
+        """A game's whole `parlour-record/1` record: its head, its moves, its result; None for
+        a number no game has (one beyond the column's range is never sent to the database,
+        whose driver cannot bind it: SQLite's past 2^63, a 500 instead of a 404)."""
+        if not 1 <= number <= MAX_GAME_NUMBER:
+            return None
         with self.engine.connect() as conn:
             game = self._game_row(conn, table_id, number)
             if game is None:

@@ -81,6 +81,14 @@ def state_message(table: Table, client: Client, *, initial: bool = False) -> dic
     return message
 
 
+def chosen_deal_on(table: Table) -> bool:
+    """Whether the game being played (or about to be) is the one the host chose the deal of:
+    the table's first, until it is over."""
+    if table.seed is None or table.number > 1:
+        return False
+    return table.state is None or not table.state.is_over
+
+
 def public_info(table: Table) -> dict[str, Any]:
     """What anyone may know of a table: seats, settings, who is connected; never a secret."""
     state = table.state
@@ -109,7 +117,7 @@ def public_info(table: Table) -> dict[str, Any]:
         ],
         # A host who chose the deal number can know every hand of the game it deals (the
         # table's first): every seat is told, before it sits and while that game lasts.
-        "chosen_deal": table.seed if table.seed is not None and table.number <= 1 else None,
+        "chosen_deal": table.seed if chosen_deal_on(table) else None,
         "to_move": state.to_move if state is not None else None,
         "spectators": sum(1 for c in table.clients if c.seat is None),
         "private": table.private,
