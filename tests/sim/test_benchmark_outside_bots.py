@@ -29,6 +29,8 @@ def outside_on_path() -> Iterator[None]:
     [
         ("familles", "familles_tracker:CardTracker", "random", 200),
         ("flip7", "flip7_lookahead:LookAhead", "threshold:15", 400),
+        ("panoplies", "panoplies_ranker:Ranker", "random", 200),
+        ("gofish", "gofish_tracker:Tracker", "random", 400),
     ],
 )
 def test_an_outside_bot_plays_whole_games_and_beats_a_weaker_one(
