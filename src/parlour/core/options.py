@@ -15,6 +15,9 @@ from typing import Any
 
 from parlour.core.errors import RulesError
 
+# A whole-number option travels to compiled kernels as a 64-bit integer.
+LARGEST_WHOLE = 2**63 - 1
+
 
 def option(default: Any, help: str, choices: Iterable[Any] | None = None) -> Any:
     """A rules field with its help text and, for enumerations, its allowed values."""
@@ -99,8 +102,54 @@ def parse_options(rules_class: type, pairs: Iterable[str]) -> dict[str, Any]:
     return out
 
 
+def _value_problem(name: str, value: Any, hint: Any) -> str | None:
+    """Why `value` (a Python or JSON value: a record's, a web request's) is not of the option's
+    declared type, or None when it is (or when the type is one this cannot tell)."""
+    args = typing.get_args(hint)
+    origin = typing.get_origin(hint)
+    if origin in (typing.Union, types.UnionType):
+        if value is None and type(None) in args:
+            return None
+        problems = [_value_problem(name, value, arg) for arg in args if arg is not type(None)]
+        if any(problem is None for problem in problems):
+            return None
+        return next((p for p in problems if p), None)
+    if origin is typing.Literal:
+        if value in args and any(type(value) is type(arg) for arg in args if arg == value):
+            return None
+        shown = ", ".join(repr(a) for a in args)
+        return f"option {name} must be one of {shown}, not {value!r}"
+    if hint is bool:
+        ok = isinstance(value, bool)
+        return None if ok else f"option {name} takes true or false, not {value!r}"
+    if hint is int:
+        ok = isinstance(value, int) and not isinstance(value, bool)
+        if ok and not -LARGEST_WHOLE <= value <= LARGEST_WHOLE:
+            return f"option {name} takes a whole number from -{LARGEST_WHOLE} to {LARGEST_WHOLE}"
+        return None if ok else f"option {name} takes a whole number, not {value!r}"
+    if hint is float:
+        ok = isinstance(value, int | float) and not isinstance(value, bool)
+        return None if ok else f"option {name} takes a number, not {value!r}"
+    if hint is str:
+        return None if isinstance(value, str) else f"option {name} takes text, not {value!r}"
+    if origin is tuple:
+        if not isinstance(value, list | tuple):
+            return f"option {name} takes a list, not {value!r}"
+        if len(args) == 2 and args[1] is Ellipsis:
+            for item in value:
+                problem = _value_problem(name, item, args[0])
+                if problem is not None:
+                    return problem
+    return None
+
+
 def make_rules(rules_class: type, values: Mapping[str, Any] | None = None) -> Any:
-    """Build a rules object, turning construction errors into RulesError."""
+    """Build a rules object, turning construction errors into RulesError.
+
+    Each value must be of its option's declared type (a whole number for an `int`, true or
+    false for a `bool`...), so a value from JSON is refused with the option's name."""
+    if values is not None and not isinstance(values, Mapping):
+        raise RulesError(f"rules are an object of options, not {values!r}")
     values = dict(values or {})
     known = {f.name for f in dataclasses.fields(rules_class)}
     unknown = sorted(set(values) - known)
@@ -110,11 +159,11 @@ def make_rules(rules_class: type, values: Mapping[str, Any] | None = None) -> An
         )
     hints = _field_types(rules_class)
     for key, value in list(values.items()):
+        problem = _value_problem(key, value, hints[key])
+        if problem is not None:
+            raise RulesError(problem)
         if isinstance(value, list):
             values[key] = tuple(value)
-        hint = hints[key]
-        if hint is int and isinstance(value, bool):
-            raise RulesError(f"option {key} takes a whole number, not {value!r}")
     try:
         return rules_class(**values)
     except (TypeError, ValueError) as err:

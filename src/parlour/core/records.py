@@ -39,24 +39,104 @@ def record_of(state: State) -> dict[str, Any]:
     return record
 
 
-def start_from_record(record: Mapping[str, Any]) -> State:
-    """The state at the start of the recorded game (before any action)."""
+class MalformedRecord(RecordError):
+    """A record whose fields do not have the shape docs/records.md gives them (seats that are
+    not a list, an action that is not an object...). The file given is at fault, as a bad
+    option is: exit status 2, where a record that cannot be read or does not replay gives 1."""
+
+    exit_code = 2
+
+
+def _shown(value: Any) -> str:
+    """A field's value in a message: its JSON form, cut short."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _check_seat(index: int, seat: Any) -> None:
+    where = f"the record's seat {index + 1}"
+    if isinstance(seat, str):
+        return
+    if not isinstance(seat, Mapping) or not isinstance(seat.get("name"), str):
+        raise MalformedRecord(
+            f'{where} must be a name or an object with a "name", not {_shown(seat)}'
+        )
+    age = seat.get("age")
+    if age is not None and (not isinstance(age, int) or isinstance(age, bool)):
+        raise MalformedRecord(f"{where}'s age must be a whole number, not {_shown(age)}")
+    data = seat.get("data")
+    if data is not None and not isinstance(data, Mapping):
+        raise MalformedRecord(f"{where}'s data must be an object, not {_shown(data)}")
+
+
+def check_record(record: Any) -> None:
+    """Refuse a record whose fields do not have their documented shape, naming the field.
+
+    Checks what every game shares (docs/records.md): `format`, then `game` a name, `rules` an
+    object, `seats` a list of names or seat objects, `seed` a whole number, a seed or a deal,
+    `actions` a list of objects, `result` an object. The values themselves (an option's type,
+    a deal's cards, an action's fields) are the game's to check when the game is rebuilt.
+    """
     if not isinstance(record, Mapping):
         raise RecordError("a record is a JSON object")
     if record.get("format") != FORMAT:
         raise RecordError(f"unsupported record format {record.get('format')!r} (expected {FORMAT})")
-    try:
-        game = get_game(str(record["game"]))
-        rules = make_rules(game.rules_class, record.get("rules") or {})
-        seats = [Seat.from_json(s) for s in record["seats"]]
-    except KeyError as err:
-        raise RecordError(f"the record has no {err.args[0]!r} field") from None
-    if "deal" not in record and "seed" not in record:
-        raise RecordError("the record has neither a seed nor a deal")
+    for name in ("game", "seats"):
+        if name not in record:
+            raise MalformedRecord(f"the record has no {name!r} field")
+    game = record["game"]
+    if not isinstance(game, str):
+        raise MalformedRecord(f"the record's game must be a game's name, not {_shown(game)}")
+    rules = record.get("rules")
+    if rules is not None and not isinstance(rules, Mapping):
+        raise MalformedRecord(
+            f"the record's rules must be an object of options, not {_shown(rules)}"
+        )
+    seats = record["seats"]
+    if not isinstance(seats, list):
+        raise MalformedRecord(f"the record's seats must be a list of names, not {_shown(seats)}")
+    for index, seat in enumerate(seats):
+        _check_seat(index, seat)
     seed = record.get("seed")
-    if seed is not None and not isinstance(seed, int):
-        raise RecordError(f"the record's seed must be an integer, got {seed!r}")
-    return game.new_state(seats, seed=seed, deal=record.get("deal"), rules=rules)
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise MalformedRecord(f"the record's seed must be an integer, got {seed!r}")
+    if seed is None and record.get("deal") is None:
+        raise MalformedRecord("the record has neither a seed nor a deal")
+    actions = record.get("actions")
+    if actions is not None and not isinstance(actions, list):
+        raise MalformedRecord(f"the record's actions must be a list, not {_shown(actions)}")
+    for index, action in enumerate(actions or []):
+        if not isinstance(action, Mapping):
+            raise MalformedRecord(
+                f"the record's action {index + 1} must be an object such as "
+                f'{{"type": ...}}, not {_shown(action)}'
+            )
+    result = record.get("result")
+    if result is not None and not isinstance(result, Mapping):
+        raise MalformedRecord(f"the record's result must be an object, not {_shown(result)}")
+
+
+def start_from_record(record: Mapping[str, Any]) -> State:
+    """The state at the start of the recorded game (before any action).
+
+    A record of the wrong shape is refused first (`check_record`): RecordError, or its
+    MalformedRecord, saying which field is at fault.
+    """
+    check_record(record)
+    game = get_game(record["game"])
+    rules = make_rules(game.rules_class, record.get("rules") or {})
+    seats = [Seat.from_json(s) for s in record["seats"]]
+    deal = record.get("deal")
+    try:
+        return game.new_state(seats, seed=record.get("seed"), deal=deal, rules=rules)
+    except (AttributeError, IndexError, KeyError, TypeError, ValueError) as err:
+        if deal is None:
+            raise  # a seeded game that cannot start is the engine's fault, not the record's
+        why = f"no {err.args[0]!r}" if isinstance(err, KeyError) and err.args else str(err)
+        raise MalformedRecord(f"the record's deal is malformed: {why}") from None
 
 
 def replay(record: Mapping[str, Any]) -> tuple[State, list[Event]]:
@@ -64,10 +144,8 @@ def replay(record: Mapping[str, Any]) -> tuple[State, list[Event]]:
 
     Raises RecordError if an action is illegal or the result differs from the recorded one.
     """
-    state = start_from_record(record)
+    state = start_from_record(record)  # checks the record's shape, the actions' included
     actions = record.get("actions") or []
-    if not isinstance(actions, list):
-        raise RecordError("the record's actions must be a list")
     for index, obj in enumerate(actions):
         try:
             state.apply(state.action_from_json(obj))
@@ -105,7 +183,9 @@ def load_record(path: str | Path) -> dict[str, Any]:
 
 __all__ = [
     "FORMAT",
+    "MalformedRecord",
     "ParlourError",
+    "check_record",
     "load_record",
     "record_of",
     "replay",

@@ -20,7 +20,7 @@ from parlour.core.errors import FileProblem, IllegalAction, ParlourError
 from parlour.core.events import Event, SeatFeed
 from parlour.core.game import Game, Seat, State
 from parlour.core.options import make_rules
-from parlour.core.records import record_of, replay, save_record
+from parlour.core.records import MalformedRecord, record_of, replay, save_record
 from parlour.core.registry import get_game
 from parlour.i18n import LANGS
 from parlour.i18n.errors import localise_error, rule_reason
@@ -289,9 +289,13 @@ class PlaySession:
         state, _ = replay(record)
         lang = base.lang if base else "en"
         seats = []
-        for seat in state.seats:
+        for index, seat in enumerate(state.seats):
             data = dict(seat.data or {})
             bot = data.pop("bot", None)
+            if bot is not None and not isinstance(bot, str):
+                raise MalformedRecord(
+                    f"the record's seat {index + 1}'s bot must be a bot's name, not {bot!r}"
+                )
             # A default name follows the language of this sitting, not the record's.
             seats.append(SeatPlan(localised_name(seat.name, lang), bot, seat.age, data))
         config = PlayConfig(

@@ -208,15 +208,17 @@ def _reference_outcome(
 
 def normalise_deal(deal: Any) -> dict[str, Any]:
     """A deal as `{"hands": [[card, ...], ...]}` from hand strings or card lists."""
-    hands = deal["hands"] if isinstance(deal, Mapping) else deal
+    hands = deal.get("hands") if isinstance(deal, Mapping) else deal
     if not isinstance(hands, Sequence) or isinstance(hands, str):
         raise RulesError("a Beggar deal is a list of hands")
     out = []
     for hand in hands:
         if isinstance(hand, str):
             out.append(parse_hand(hand))
-        else:
+        elif isinstance(hand, list | tuple):
             out.append(parse_hand(" ".join(str(c) for c in hand)) if hand else [])
+        else:
+            raise RulesError(f"a Beggar hand is a string of cards or a list of cards, not {hand!r}")
     return {"hands": out}
 
 
