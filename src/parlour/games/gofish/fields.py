@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from parlour.games.askdraw import fields as askdraw
 
-_RANK = {"rank": "the rank's name", "group": "the rank's index"}
-_CARD = {"card": "the card's id", **_RANK, "suit": "the card's suit"}
+_RANK = {
+    "rank": "the rank's index (0 the ace, 1 the two, ...)",
+    "group": "the rank's index, as rank",
+}
+_CARD = {"card": "the card's id (rank x suits + suit)", **_RANK, "suit": "the card's suit index"}
 
 
 def _with(
@@ -16,7 +19,9 @@ def _with(
 
 
 EVENTS: dict[str, tuple[str, dict[str, str]]] = {
-    "deal": _with("deal", {"ranks": "the ranks' names", "suits": "the suits' names"}),
+    "deal": _with(
+        "deal", {"ranks": "ranks in the deck (13)", "suits": "cards of each rank, a book (4)"}
+    ),
     "hand": askdraw.EVENTS["hand"],
     "turn": askdraw.EVENTS["turn"],
     "ask": _with("ask", _RANK, "a seat asks another for every card of a rank"),
@@ -25,14 +30,14 @@ EVENTS: dict[str, tuple[str, dict[str, str]]] = {
     "draw": _with(
         "draw",
         {
-            "rank": "the drawn card's rank (drawer only)",
-            "suit": "the drawn card's suit (drawer only)",
+            "rank": "the drawn card's rank index (drawer only)",
+            "suit": "the drawn card's suit index (drawer only)",
         },
     ),
     "bonne_pioche": _with("bonne_pioche", _CARD),
     "lay": _with(
         "lay",
-        {"rank": "the book's rank", "cards": "the book's four cards"},
+        {"rank": "the book's rank index", "cards": "the book's cards"},
         "a seat lays a book (four of a rank)",
     ),
     "pass": askdraw.EVENTS["pass"],
@@ -49,6 +54,6 @@ EVENTS: dict[str, tuple[str, dict[str, str]]] = {
 VIEW: dict[str, str] = {
     **askdraw.VIEW,
     "books": "books laid, by seat",
-    "ranks": "the ranks' names, by rank index",
-    "suits": "the suits' names",
+    "ranks": "ranks in the deck (13 in the standard deck)",
+    "suits": "cards of each rank, the size of a book (4 in the standard deck)",
 }
