@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from parlour.games.askdraw.groups import GroupAsk
 from parlour.games.askdraw.tracker import Tracker
-from parlour.games.gofish.bots import expert_ranked_asks, focus_for, ranked_asks
+from parlour.games.gofish.bots import book_first, expert_ranked_asks, focus_for, ranked_asks
 from parlour.games.gofish.rules import GoFishRules
 
 GROUPING = GoFishRules().grouping  # rank r is cards 4r .. 4r + 3
@@ -39,3 +39,24 @@ def test_a_hit_that_takes_more_cards_ranks_higher() -> None:
     # Both are sure hits; memory asks the bigger hand (seat 2) first, as a tie-break.
     assert order(ranked_asks(known, 0, asks, focus_for(3))) == [(2, 0), (1, 0)]
     assert order(expert_ranked_asks(known, 0, asks)) == [(1, 0), (2, 0)]
+
+
+def test_the_expert_asks_a_sure_hit_first_then_the_rank_it_holds_most_of() -> None:
+    # Seat 0 holds three 3s (rank 2), one ace and one 2. Seat 1 asked for 2s: a sure hit.
+    known = tracker(2, [5, 7], 40, mine=[0, 4, 8, 9, 10])
+    known.holds_group[1].add(1)
+    sure, triple, single = GroupAsk(1, 1), GroupAsk(1, 2), GroupAsk(1, 0)
+    assert order(book_first(known, 0, expert_ranked_asks(known, 0, [triple, single, sure]))) == [
+        (1, 1),
+        (1, 2),
+        (1, 0),
+    ]
+    # No sure hit: the triple before the single, even where the weighted score ranks the single
+    # first (four players, seat 1 holds 20 cards and said « Go fish! » to the last 3).
+    known = tracker(4, [5, 20, 5, 5], 2, mine=[0, 4, 8, 9, 10])
+    known.lacks[1] = {11}
+    weighted = expert_ranked_asks(known, 0, [triple, single])
+    assert order(weighted) == [(1, 0), (1, 2)]
+    ranked = book_first(known, 0, weighted)
+    assert order(ranked) == [(1, 2), (1, 0)]
+    assert sorted(ranked, key=lambda pair: pair[0]) == sorted(weighted, key=lambda pair: pair[0])

@@ -256,11 +256,33 @@ class MemoryCandidates:
 gofish_search = search_bot(playout, MemoryCandidates)
 
 
+def book_first(
+    tracker: Tracker, seat: int, ranked: Sequence[tuple[float, GroupAsk]]
+) -> list[tuple[float, GroupAsk]]:
+    """`ranked` reordered: a sure hit first, then the rank the asker holds most of (the book
+    nearest), the score only between ranks held alike.
+
+    A weight per card held (memory's focus) trades a card nearer a book against odds, and a
+    large one ranked a held triple above a sure hit (docs/gofish.md); ordering by the cards
+    held, sure hits apart, is what an outside card counter did, and it beat memory 57.9% of
+    2,000 games heads-up where the weighted ranking won 52.8% of 20,000."""
+    held = [0] * tracker.grouping.num_groups
+    for card in tracker.sure[seat]:
+        held[tracker.grouping.group_of[card]] += 1
+    sure = rank_chances(tracker, [ask for _, ask in ranked])
+    order = sorted(
+        range(len(ranked)),
+        key=lambda i: (sure[i] < 1.0, -held[ranked[i][1].group], -ranked[i][0], ranked[i][1].id),
+    )
+    return [ranked[i] for i in order]
+
+
 def _expert_rank(
     tracker: Any, decision: Decision, legal: Sequence[GroupAsk]
 ) -> list[tuple[float, GroupAsk]]:
     open_asks = [ask for ask in legal if not sure_miss(tracker, ask)] or list(legal)
-    return expert_ranked_asks(tracker, decision.seat, open_asks)
+    ranked = expert_ranked_asks(tracker, decision.seat, open_asks)
+    return book_first(tracker, decision.seat, ranked)
 
 
 gofish_expert = expert_bot(
