@@ -133,8 +133,13 @@ def errors_in_french() -> list[str]:
     """The messages of the errors a person meets, as a French table shows them."""
     from parlour.bots.base import make_bot
     from parlour.core.options import make_rules, parse_options
-    from parlour.core.records import load_record
+    from parlour.core.records import load_record, record_of, replay
+    from parlour.games.beggar.cards import parse_hand
     from parlour.sim.simulation import prepare_job
+
+    start = get_game("gofish").new_state(2, seed=1)
+    illegal_ask = record_of(start)  # the seat to move asks itself
+    illegal_ask["actions"] = [{"type": "ask", "target": start.to_move, "rank": 0}]
 
     flip7 = get_game("flip7")
     attempts = [
@@ -152,6 +157,8 @@ def errors_in_french() -> list[str]:
         lambda: load_record(sys.executable),
         lambda: prepare_job("flip7", "random", 10, None, 1),
         lambda: prepare_job("flip7", "random,random", 0, None, 1),
+        lambda: parse_hand("1Z2"),
+        lambda: replay(illegal_ask),
     ]
     messages = []
     for attempt in attempts:
@@ -177,6 +184,11 @@ def test_errors_read_in_french() -> None:
         == "flip7 se joue de 2 à 18 joueurs, pas 1 (un robot par joueur : --bots en donne 1)"
     )
     assert messages[13] == "--games doit valoir au moins 1, pas 0"
+    assert messages[14].startswith("carte illisible '1' dans la main '1Z2' : les rangs 2..10")
+    # A replay's illegal move, the rule it breaks included (read from its English words).
+    assert messages[15].endswith(
+        "est interdit : il faut demander à un autre joueur, pas à vous-même"
+    )
 
 
 def french_cli(*args: str) -> subprocess.CompletedProcess[str]:

@@ -26,6 +26,15 @@ def register(catalog: Mapping[str, Mapping[str, str]]) -> None:
         _CATALOG[key] = dict(texts)
 
 
+def same_text(english: str, lang: str, prefix: str) -> str | None:
+    """The `lang` text of a catalogue entry under `prefix` whose English is `english`, or None
+    (an error that carries only its English words, a rule's inside a replay's, is still read)."""
+    for key, texts in _CATALOG.items():
+        if key.startswith(prefix) and texts["en"] == english:
+            return texts[lang]
+    return None
+
+
 def system_lang() -> str:
     for var in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
         value = os.environ.get(var, "")

@@ -12,6 +12,7 @@ import re
 
 from parlour.core.errors import IllegalAction
 from parlour.i18n import has, register, t
+from parlour.i18n.catalog import same_text
 
 register(
     {
@@ -56,6 +57,17 @@ def rule_reason(err: IllegalAction, game: str, lang: str) -> str:
             return t(key, lang)
     return localise_message(err.message, lang)
 
+
+# How a Beggar card is written (beggar.cards.CARD_FORMS), as a pattern, and in French.
+_CARD_FORMS = re.escape(
+    "ranks 2..10 or T and J Q K A (the penalty cards), each with an optional suit ♠♥♦♣ or "
+    "S H D C; - for any number card, X a joker, B the beggar joker"
+)
+_CARTES = (
+    "les rangs 2..10 ou T, et J Q K A (les cartes qui font payer), chacun avec une couleur "
+    "facultative ♠♥♦♣ ou S H D C ; - pour une carte de nombre quelconque, X un joker, B le "
+    "joker du mendiant"
+)
 
 # (English message pattern, French text): the messages of Parlour's own errors.
 _PATTERNS: list[tuple[re.Pattern[str], str]] = [
@@ -180,6 +192,20 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
             "{option} doit valoir au plus {high}{rest}",
         ),
         (r"^no deal stored in (?P<path>.*)$", "aucune donne enregistrée dans {path}"),
+        (
+            r"^bad card (?P<card>'[^']*') in hand (?P<hand>'[^']*'): use " + _CARD_FORMS + "$",
+            "carte illisible {card} dans la main {hand} : " + _CARTES,
+        ),
+        (
+            r"^card (?P<card>'[^']*') in hand (?P<hand>'[^']*') cannot have a suit: use "
+            + _CARD_FORMS
+            + "$",
+            "la carte {card} de la main {hand} ne prend pas de couleur : " + _CARTES,
+        ),
+        (
+            r"^action (?P<n>\d+) \((?P<action>.*)\) is illegal: (?P<why>.*)$",
+            "le coup {n} ({action}) est interdit : {why}",
+        ),
     ]
 ]
 
@@ -197,6 +223,9 @@ def localise_message(message: str, lang: str) -> str:
     """An error message of Parlour in `lang` (English messages pass through)."""
     if lang != "fr":
         return message
+    rule = same_text(message, lang, "rule.")  # a rule's own words, without its code
+    if rule is not None:
+        return rule
     for ending, french_ending in _ENDINGS:
         found = ending.search(message)
         if found:
@@ -209,6 +238,8 @@ def localise_message(message: str, lang: str) -> str:
                 key: _quoted(value) if key in _NAME_LISTS else value
                 for key, value in found.groupdict().items()
             }
+            if "why" in values:  # another error's message, inside this one
+                values["why"] = localise_message(values["why"], lang)
             return french.format(**values)
     return message
 
