@@ -195,10 +195,7 @@ def resolve_rules(game: Game, rules: Any = None) -> Any:
 
 def check_table(game: Game, rules: Any, num_players: int) -> None:
     """Refuse a player count the game or these rules cannot seat, before any reset."""
-    game.check_players(num_players, rules)
-    rules_check = getattr(rules, "check_players", None)
-    if callable(rules_check):  # rules whose deck size limits the table (familles, Panoplies)
-        rules_check(num_players)
+    game.check_players(num_players, rules)  # the rules' own limits included
 
 
 def with_turn_cap(rules: Any, cap: int | None) -> Any:

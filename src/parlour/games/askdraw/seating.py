@@ -13,6 +13,5 @@ def dealt_seats(game: Game, seats: Sequence[Seat] | int, deal: Any, rules: Any) 
     if isinstance(seats, int) and isinstance(deal, Mapping) and "hands" in deal:
         seats = len(deal["hands"])
     seat_list = game.seats_from(seats)
-    game.check_players(len(seat_list), rules)
-    rules.check_players(len(seat_list))
+    game.check_players(len(seat_list), rules)  # the rules' own limits included
     return seat_list

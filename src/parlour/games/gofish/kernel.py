@@ -53,7 +53,6 @@ def step_kernel(game: Any, rules: Any, num_players: int) -> Any:
     """N games stepped together (`askdraw.step`) under every option of the rules."""
     from parlour.games.askdraw.step import AskDrawStepKernel
 
-    game.check_players(num_players, rules)
-    rules.check_players(num_players)
+    game.check_players(num_players, rules)  # the rules' own limits included
     table = rules_table(rules, num_players)
     return AskDrawStepKernel(game, rules, num_players, table, not rules.most_books_wins)

@@ -64,8 +64,7 @@ def step_kernel(game: Any, rules: Any, num_players: int) -> Any:
     plays character s."""
     from parlour.games.askdraw.step import AskDrawStepKernel
 
-    game.check_players(num_players, rules)
-    rules.check_players(num_players)
+    game.check_players(num_players, rules)  # the rules' own limits included
     return AskDrawStepKernel(game, rules, num_players, rules_table(rules, num_players))
 
 
