@@ -3,13 +3,13 @@
     python benchmarks/vector_agreement.py                  # 100,000 steps a game and table
     python benchmarks/vector_agreement.py --steps 5000 --games gofish --envs 32
 
-For every game that offers a step kernel and each table below, a `ParlourVectorEnv` of
-`--envs` games reset with seed s and that many `ParlourGymEnv` reset with seeds s + i are
-stepped side by side with the same random legal actions (next-step autoreset on the vector
-side, `reset()` on the single side) until `--steps` steps (games x vector steps) are compared:
-the observations, masks, seats, rewards, terminations and truncations must be equal. In
-self-play the reference is the engine's game of the deal seed drawn from the same generator,
-every seat's observation, the mask and the returns compared.
+For every game that offers a step kernel and each table below whose bots its kernel plays (a game
+skips the others), a `ParlourVectorEnv` of `--envs` games reset with seed s and that many
+`ParlourGymEnv` reset with seeds s + i are stepped side by side with the same random legal actions
+(next-step autoreset on the vector side, `reset()` on the single side) until `--steps` steps (games
+x vector steps) are compared: the observations, masks, seats, rewards, terminations and truncations
+must be equal. In self-play the reference is the engine's game of the deal seed drawn from the same
+generator, every seat's observation, the mask and the returns compared.
 
 A difference is printed at once with the seed of its run, the game's index and the step, and
 the run goes on; the summary gives the differences of every table (0 where they agree) and
@@ -38,6 +38,9 @@ from parlour.rl.vector_env import ParlourVectorEnv
 TABLES: list[tuple[str, list[str] | None, str | None]] = [
     ("random x2", ["random", "random"], None),
     ("memory + first, capped at 40", ["memory", "first"], "max_turns=40"),
+    # Flip 7's kernel plays its own bots, not `memory`: these tables are the ones it runs.
+    ("threshold:23 + counter, capped at 40", ["threshold:23", "counter"], "max_turns=40"),
+    ("solver + first, capped at 40", ["solver", "first"], "max_turns=40"),
     ("self-play x3", None, None),
 ]
 
@@ -165,7 +168,7 @@ def main() -> int:
         kernel = get_game(name).step_kernel(resolve_rules(get_game(name), None), 3)
         for label, opponents, rules in TABLES:
             if opponents is not None and not all(kernel.accepts_bot(b) for b in opponents):
-                print(f"{name:10} {label:30} skipped: its kernel does not play these bots")
+                print(f"{name:10} {label:36} skipped: its kernel does not play these bots")
                 continue
             diff = Differences(f"{name}, {label}")
             start = time.process_time()
@@ -177,7 +180,7 @@ def main() -> int:
                 )
             seconds = time.process_time() - start
             print(
-                f"{name:10} {label:30} {compared:>9,} steps  differences = {diff.count}"
+                f"{name:10} {label:36} {compared:>9,} steps  differences = {diff.count}"
                 f"  ({seconds:.0f} CPU s)",
                 flush=True,
             )

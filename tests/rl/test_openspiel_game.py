@@ -104,6 +104,41 @@ def test_resampling_keeps_the_information_state_and_forgets_the_seed(case) -> No
     assert via_openspiel.information_state_string(player) == state.information_state_string(player)
 
 
+def replay_from_seed(game, seed: int, moves: list) -> object | None:
+    """The engine state `seed` gives after `moves` (JSON), or None if a move is not legal."""
+    rebuilt = game.engine_state(seed)
+    for move in moves:
+        legal = [a for a in rebuilt.legal_actions() if a.to_json() == move]
+        if not legal:
+            return None
+        rebuilt.apply(legal[0], rebuilt.to_move)
+    return rebuilt
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
+def test_a_resampled_world_cannot_rebuild_the_real_cards_from_a_seed(case) -> None:
+    # Flip 7 and Beggar's worlds once kept the real seed: replaying the public moves from
+    # `engine_state(seed)` then dealt the true deck or stacks.
+    game = load_case(case)
+    state = random_player_state(game, seed=5, steps=12)
+    player = state.current_player()
+    real = state.engine
+    worlds = [
+        resample(state, player, random.Random(1)),
+        resampler(1)(state, player),
+        state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0, 1)),
+    ]
+    for world in worlds:
+        assert world.engine.seed is None
+        assert world.engine.deal is None
+    # At the source too, for whoever calls `determinize` without the adapter.
+    engine_world = real.determinize(player, random.Random(1))
+    assert engine_world.seed != real.seed
+    assert engine_world.deal is None
+    rebuilt = replay_from_seed(game, engine_world.seed, list(real.actions))
+    assert rebuilt is None or rebuilt.all_cards() != real.all_cards()
+
+
 @pytest.mark.parametrize("case", DECISION_CASES, ids=lambda c: c.id)
 def test_openspiels_ismcts_bot_plays_with_parlours_resampler(case) -> None:
     game = load_case(case)

@@ -115,3 +115,13 @@ def test_an_illegal_action_raises_in_the_raw_env_and_loses_in_the_wrapped_one() 
     wrapped.step(illegal)
     assert wrapped.rewards[agent] == -1
     assert all(wrapped.terminations.values())
+
+
+def test_a_none_action_for_an_agent_in_play_is_refused_clearly() -> None:
+    # int(None) once failed with a TypeError that named neither the action nor the rule.
+    aec = make(CASES[0], wrapped=False)
+    aec.reset(seed=3)
+    before = list(aec.parlour_state.log)
+    with pytest.raises(IllegalAction, match="None is not an action id"):
+        aec.step(None)
+    assert aec.parlour_state.log == before

@@ -103,6 +103,9 @@ def test_simulate_table_rows_and_plot(capsys: pytest.CaptureFixture[str], tmp_pa
         ),
         (["simulate", "beggar", "--bots", "first,random", "--workers", "-1"], "positive"),
         (["tournament", "beggar", "--bots", "first,random", "--workers", "-1"], "positive"),
+        # 0 once meant every core quietly; leaving --workers out is the way to ask for that.
+        (["simulate", "beggar", "--bots", "first,random", "--workers", "0"], "not 0"),
+        (["tournament", "beggar", "--bots", "first,random", "--workers", "0"], "not 0"),
     ],
 )
 def test_bad_input_is_one_clear_line(
@@ -155,6 +158,10 @@ def test_a_failing_run_shows_and_saves_the_games_before_the_failure(
     failed_at = int(err.split("game ")[-1].split(" of beggar failed")[0])
     assert f"{failed_at} games played before the failure" in err
     assert "Traceback" not in err
+    # The summary of the games kept comes first; the error is one line, the last one.
+    lines = err.strip().splitlines()
+    assert lines[-1].startswith("parlour: game ") and "late crash bot gave up" in lines[-1]
+    assert sum(line.startswith("parlour:") for line in lines) == 1
     saved = rows.read_text().splitlines()
     assert len(saved) == 1 + failed_at  # a header, then one row per game kept
 

@@ -46,6 +46,20 @@ COMMON_EVENTS: dict[str, tuple[str, dict[str, str]]] = {
     "capped": ("the game reached the rules' turn cap and ends drawn", {"turns": "moves played"}),
 }
 
+# View keys that only some rules add, per game: {key: (meaning, the rules that bring it)}. The
+# page's test plays the default rules, which never show them, so they are kept apart from `VIEW`
+# and listed with their rules (tests/sim/test_rules_view_fields.py plays those rules). A game's
+# `fields` module may declare its own `RULES_VIEW`, which these defaults give way to.
+RULES_VIEW: dict[str, dict[str, tuple[str, dict[str, object]]]] = {
+    "beggar": {
+        "my_stack": (
+            "this seat's own stack, the next card to flip first (absent for a spectator)",
+            {"face_up": True},
+        ),
+        "pace_ms": ("milliseconds between automatic flips", {"speed": True}),
+    },
+}
+
 Events = dict[str, tuple[str, dict[str, str]]]
 
 
@@ -65,6 +79,20 @@ def declared(game: Game) -> tuple[Events, dict[str, str]] | None:
         return None
     events: Events = {**module.EVENTS, **COMMON_EVENTS}
     return events, {**module.VIEW, **COMMON_VIEW}
+
+
+def rules_view(game: Game) -> dict[str, tuple[str, dict[str, object]]]:
+    """View keys that only some rules add: {key: (meaning, the rules that bring it)}."""
+    module = fields_module(game)
+    own = getattr(module, "RULES_VIEW", {}) if module is not None else {}
+    return {**RULES_VIEW.get(game.name, {}), **own}
+
+
+def _rules_text(values: dict[str, object]) -> str:
+    def value(v: object) -> str:
+        return str(v).lower() if isinstance(v, bool) else str(v)  # as `--rules` spells it
+
+    return ", ".join(f"`{k}={value(v)}`" for k, v in values.items())
 
 
 def _cell(text: str) -> str:
@@ -89,7 +117,10 @@ def fields_block() -> str:
             lines += [f"| | `{f}` | {_cell(text)} |" for f, text in sorted(event_fields.items())]
         lines += ["", "View (the keys of `decision.view`):", "", "| field | what it is |"]
         lines.append("|---|---|")
-        lines += [f"| `{f}` | {_cell(text)} |" for f, text in sorted(view.items())]
+        rows = {f: _cell(text) for f, text in view.items()}
+        for f, (text, rules) in rules_view(game).items():
+            rows[f] = f"{_cell(text)}; only with {_rules_text(rules)}"
+        lines += [f"| `{f}` | {row} |" for f, row in sorted(rows.items())]
     return "\n".join(lines) + "\n"
 
 

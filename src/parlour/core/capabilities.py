@@ -149,7 +149,7 @@ class Capabilities:
 
     # ----- research -----------------------------------------------------------------------
     def research_max_turns(self) -> int:
-        """The turn cap the research adapters put on a game by default (a safety valve)."""
+        """The turn cap the OpenSpiel adapter puts on a game by default (a safety valve)."""
         return 2_000
 
     def peer(self, num_players: int) -> Peer | None:

@@ -5,13 +5,15 @@ from __future__ import annotations
 import copy
 import dataclasses
 import random
+import reprlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from parlour.bots.base import NO_VIEW, Bot, Decision
+from parlour.core.errors import IllegalAction
 from parlour.core.events import Event, SeatFeed
-from parlour.core.game import Game, Outcome, Seat, State
+from parlour.core.game import Action, Game, Outcome, Seat, State
 
 
 @dataclass
@@ -85,9 +87,42 @@ def play_bots(state: State, bots: Sequence[Bot]) -> Played:
     while state._outcome is None:
         seat = state._to_move()
         assert seat is not None
-        apply(acts[seat](decision_for(state, seat, feeds[seat], *needs[seat])), seat)
+        decision = decision_for(state, seat, feeds[seat], *needs[seat])
+        action = acts[seat](decision)
+        try:
+            apply(action, seat)
+        except Exception:
+            # Checked only once the game refused it: bulk play pays nothing for the check.
+            check_bot_action(bots[seat], action, decision.legal_actions)
+            raise
     assert state.outcome is not None
     return Played(state, state.outcome, state.turns)
+
+
+class NotAnAction(IllegalAction):
+    """A bot returned something that is not an action of its game (a dict, None...)."""
+
+
+def check_bot_action(bot: Bot, action: Any, legal: Sequence[Any]) -> None:
+    """Raise NotAnAction if `action` (which the game refused) is no action at all.
+
+    The game's own refusal states a rule ("on your turn you hit or stay"), which misleads
+    when the bot returned, say, an action's JSON instead of the action: the bot is named, and
+    what it returned. An action (of a legal action's type, or any object with an id and a JSON
+    form) that breaks a rule is left to the game's error, which names the rule.
+    """
+    if any(type(action) is type(option) for option in legal) or isinstance(action, Action):
+        return
+    try:
+        if action in legal:  # an action of another class that equals a legal one
+            return
+    except Exception:  # an odd object (an array) that cannot even be compared
+        pass
+    raise NotAnAction(
+        "not_an_action",
+        f"bot {bot.name!r} returned {reprlib.repr(action)}, not an action: "
+        "return one of decision.legal_actions",
+    )
 
 
 def play_game(

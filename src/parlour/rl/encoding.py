@@ -19,7 +19,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from parlour.core.capabilities import offers
-from parlour.core.errors import ParlourError
+from parlour.core.errors import IllegalAction, ParlourError
 from parlour.core.game import Game, State
 from parlour.core.options import make_rules, parse_options
 from parlour.core.registry import game_names, get_game
@@ -170,6 +170,20 @@ def action_mask(state: State, num_actions: int) -> np.ndarray:
     for action in state.legal_actions():
         mask[action.id] = 1
     return mask
+
+
+def action_id(action: Any) -> int:
+    """`action` as an action id (an int or numpy integer), or IllegalAction saying it is none.
+
+    A None (PettingZoo's action for an agent that is done) or a string would otherwise fail in
+    `int()` with a message that names neither the action nor the environment's rule.
+    """
+    try:
+        return int(action)
+    except (TypeError, ValueError):
+        raise IllegalAction(
+            "unknown_action", f"{action!r} is not an action id (an integer, from the action mask)"
+        ) from None
 
 
 def resolve_game(game: Game | str) -> Game:

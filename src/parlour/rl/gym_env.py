@@ -6,11 +6,11 @@
     action = env.action_space.sample(info["action_mask"])
     obs, reward, terminated, truncated, info = env.step(action)
 
-The opponents are Parlour bots named as on the command line (`parlour.bots.base.make_bot`); they
-see what their seat sees, as at a real table. Between two decisions of the learner the bots play
-out their turns. The observation is the learner's `view(seat)` encoded as a fixed-size array;
-`info["action_mask"]` marks its legal action ids. The reward is the learner's `Outcome.returns`
-entry, given once at the end.
+The opponents are Parlour bots named as on the command line (`parlour.bots.base.make_bot`, an
+import path included), made afresh for every episode; they see what their seat sees, as at a real
+table. Between two decisions of the learner the bots play out their turns. The observation is the
+learner's `view(seat)` encoded as a fixed-size array; `info["action_mask"]` marks its legal action
+ids. The reward is the learner's `Outcome.returns` entry, given once at the end.
 """
 
 from __future__ import annotations
@@ -28,8 +28,9 @@ from parlour.bots.base import Bot, make_bot
 from parlour.core.errors import IllegalAction, ParlourError
 from parlour.core.events import SeatFeed
 from parlour.core.game import Game, State
-from parlour.play.runner import decision_for
+from parlour.play.runner import check_bot_action, decision_for
 from parlour.rl.encoding import (
+    action_id,
     action_mask,
     check_table,
     make_encoder,
@@ -73,7 +74,8 @@ class ParlourGymEnv(gym.Env):
         if illegal not in ILLEGAL_CHOICES:
             raise ParlourError(f"illegal must be one of {', '.join(ILLEGAL_CHOICES)}")
         self.opponent_specs = list(opponents)
-        self.opponents: list[Bot] = [make_bot(self.game, spec) for spec in opponents]
+        # Made here to refuse a bad name at once; every reset makes them again (`_new_game`).
+        self.opponents: list[Bot] = [self._make_bot(spec) for spec in opponents]
         self.fixed_seat = seat
         self.illegal = illegal
         self.render_mode = render_mode
@@ -105,14 +107,15 @@ class ParlourGymEnv(gym.Env):
         state = self.state
         if state.is_over or self._ended:
             raise ParlourError("the episode is over; call reset()")
+        chosen = action_id(action)  # not an id at all (None): IllegalAction, whatever `illegal`
         legal = {a.id: a for a in state.legal_actions()}
-        move = legal.get(int(action))
+        move = legal.get(chosen)
         if move is None:
             if self.illegal == "raise":
                 # The engine refuses it with IllegalAction naming the rule, changing nothing.
-                state.apply(self._decode(int(action)), self.seat)
+                state.apply(self._decode(chosen), self.seat)
             info = self._info()
-            info["illegal_action"] = int(action)
+            info["illegal_action"] = chosen
             self._ended = True  # the game stays as it was, but this episode is lost
             return self._observation(), -1.0, True, False, info
         state.apply(move, self.seat)
@@ -150,11 +153,18 @@ class ParlourGymEnv(gym.Env):
         self.seat = self.fixed_seat if self.fixed_seat is not None else int(rng.integers(n))
         self._state = self.game.new_state(n, seed=int(rng.integers(2**62)), rules=self.rules)
         others = [s for s in range(n) if s != self.seat]
+        # Fresh bots every episode, as in `parlour simulate`: a bot that remembers (a card
+        # tracker) would otherwise carry one game into the next, and a seed not repeat its game.
+        self.opponents = [self._make_bot(spec) for spec in self.opponent_specs]
         self._bots = dict(zip(others, self.opponents, strict=True))
         for bot in self.opponents:  # bots draw from the episode's seed too: runs repeat exactly
             bot.rng = random.Random(int(rng.integers(2**62)))
         self._feeds = [SeatFeed(s) for s in range(n)]
         self._ended = False
+
+    def _make_bot(self, spec: str) -> Bot:
+        # An import path (`pkg.module:Class`) plays here as on the command line.
+        return make_bot(self.game, spec, import_paths=True)
 
     def _play_bots(self) -> None:
         state = self.state
@@ -162,9 +172,13 @@ class ParlourGymEnv(gym.Env):
             seat = state.to_move
             assert seat is not None
             bot = self._bots[seat]
-            state.apply(
-                bot.act(decision_for(state, seat, self._feeds[seat], worlds=bot.searches)), seat
-            )
+            decision = decision_for(state, seat, self._feeds[seat], worlds=bot.searches)
+            action = bot.act(decision)
+            try:
+                state.apply(action, seat)
+            except Exception:
+                check_bot_action(bot, action, decision.legal_actions)  # no action at all?
+                raise
 
     def _observation(self) -> np.ndarray:
         return self.encoder.encode(self.state.view(self.seat), self.seat)

@@ -234,7 +234,12 @@ def resample(state: ParlourSpielState, player: int, rng: random.Random) -> Parlo
     """`State.determinize` seen from OpenSpiel: hidden cards re-dealt, the seed forgotten."""
     if state.engine is None:
         raise ValueError("no information state before the deal")
-    twin = ParlourSpielState(state._spiel_game, state.engine.determinize(player, rng))
+    world = state.engine.determinize(player, rng)
+    # Whatever a game's `determinize` keeps, the real seed or explicit deal would rebuild the
+    # hidden cards from the public moves: the world has neither (as the bots' worlds).
+    world.seed = None
+    world.deal = None
+    twin = ParlourSpielState(state._spiel_game, world)
     twin._core.record = list(state._core.record)  # public: the same in every world
     return twin
 

@@ -30,6 +30,7 @@ from pettingzoo.utils import wrappers
 from parlour.core.errors import IllegalAction
 from parlour.core.game import Game, State
 from parlour.rl.encoding import (
+    action_id,
     action_mask,
     check_table,
     make_encoder,
@@ -109,7 +110,7 @@ class ParlourAECEnv(AECEnv):
         state = self._state()
         seat = self._seat_of[agent]
         try:
-            move = self.game.action_from_id(int(action), self.rules, self.num_players)
+            move = self.game.action_from_id(action_id(action), self.rules, self.num_players)
         except ValueError as err:
             raise IllegalAction("unknown_action", str(err)) from None
         state.apply(move, seat)

@@ -153,7 +153,8 @@ def check_backend(workers: int | None, ray_address: str | None) -> None:
     """Refuse a bad --workers / --ray pair (the command line checks it before any output)."""
     if ray_address is not None and workers is not None:
         raise ParlourError("choose --workers (local processes) or --ray (a cluster), not both")
-    if workers is not None and workers < 0:
+    # 0 is refused too: leaving --workers out is how to ask for every core.
+    if workers is not None and workers < 1:
         raise ParlourError(f"--workers must be a positive number, not {workers}")
 
 
@@ -161,6 +162,6 @@ def make_backend(workers: int | None, ray_address: str | None) -> Backend:
     check_backend(workers, ray_address)
     if ray_address is not None:
         return RayBackend(ray_address)
-    if workers is None or workers == 0:
+    if workers is None:
         return LocalBackend(available_cores())
     return LocalBackend(workers)

@@ -32,7 +32,7 @@ SeedOption = Annotated[
 ]
 WorkersOption = Annotated[
     int | None,
-    typer.Option("--workers", help="Local worker processes (default: every core)."),
+    typer.Option("--workers", help="Local worker processes, 1 or more (default: every core)."),
 ]
 RayOption = Annotated[
     str | None,

@@ -63,7 +63,7 @@ VIEW: dict[str, str] = {
     "seat": "the seat this view is for (None: a spectator)",
     "turn": "the seat whose turn it is",
     "first": "the seat that played first",
-    "hand": "this seat's cards, as card ids (empty for a spectator)",
+    "hand": "this seat's cards, as card ids (absent for a spectator)",
     "hand_sizes": "how many cards each seat holds, by seat",
     "pile_size": "cards left in the draw pile",
     "laid": "the groups laid so far, in order: {group, seat}",

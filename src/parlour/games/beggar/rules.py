@@ -255,7 +255,10 @@ class BeggarState(State):
             twin.hands[s] = deque(pool[:size])
             del pool[:size]
         twin._seen = set()
-        twin._rng = random.Random(rng.getrandbits(63))
+        # A seed of its own and no explicit deal: the true ones would rebuild the real stacks.
+        twin.seed = rng.getrandbits(63)
+        twin.deal = None
+        twin._rng = random.Random(twin.seed)
         return twin
 
     def all_cards(self) -> list[str]:

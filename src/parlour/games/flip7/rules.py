@@ -252,11 +252,17 @@ class Flip7State(State):
         return twin
 
     def determinize(self, seat: int, rng: Any) -> Flip7State:
-        """Everything drawn is public: only the order of the deck is unknown."""
+        """Everything drawn is public: only the order of the deck is unknown.
+
+        The world has a seed of its own, drawn from `rng`, and no explicit deal: the true seed
+        or deal would rebuild the real deck from the public moves.
+        """
         twin = self.clone()
         assert isinstance(twin, Flip7State)
         rng.shuffle(twin.deck)
-        twin._rng.seed(rng.getrandbits(63))
+        twin.seed = rng.getrandbits(63)
+        twin.deal = None
+        twin._rng.seed(twin.seed)  # the clone's own generator
         return twin
 
     # ----- public helpers -------------------------------------------------------------------
