@@ -365,8 +365,8 @@ def test_the_arrows_step_a_replay(
 # ----- animations that name their player, over his row ------------------------------------
 
 ANIMATED = {
-    "flip7": {"en": ": Bust!", "fr": " : Perdu !"},
-    "panoplies": {"en": " loses a garment!", "fr": " perd un vêtement !"},
+    "flip7": {"en": ": Bust!", "fr": "\u00a0: Perdu\u00a0!"},  # French: no-break spaces
+    "panoplies": {"en": " loses a garment!", "fr": " perd un vêtement\u00a0!"},
 }
 
 

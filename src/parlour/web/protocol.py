@@ -5,7 +5,9 @@ Client to server: `hello` {token?, lang?} first (a seat's secret, or none to wat
 Server to client: `state` (the seat's view, legal moves, filtered events and their narration,
 and for a seated player `hints`: the game's public helpers computed for that seat, or null),
 `table` (who sits and who is connected), `ok` (a move stored and played), `error` {code,
-message, id}, `pong`. A bad message gets an error and changes nothing; the connection stays open.
+message, text, id}, `pong`. An error's `message` is English (for scripts and logs); its `text`
+is the same error in the connection's language: the page's, as its hello or a `lang` message
+said, else the table's. A bad message gets an error and changes nothing; the connection stays open.
 A message's `id` (a whole number or a string of at most MAX_ID characters) is echoed in its
 `ok` or `error`; any other id (a lone surrogate, which UTF-8 cannot encode, included) is
 refused with `bad_id`.
@@ -19,6 +21,7 @@ from typing import Any
 
 from parlour.core.errors import ParlourError
 from parlour.i18n import LANGS
+from parlour.web.errortexts import error_text
 from parlour.web.inbound import parse_json
 from parlour.web.tables import Client, Table, TableError
 
@@ -59,8 +62,13 @@ def valid_id(ref: Any) -> bool:
     return True
 
 
-def error(code: str, message: str, ref: Any = None) -> dict[str, Any]:
-    out: dict[str, Any] = {"type": "error", "code": code, "message": message}
+def error(code: str, message: str, ref: Any = None, lang: str = "en") -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "type": "error",
+        "code": code,
+        "message": message,
+        "text": error_text(code, message, lang),
+    }
     if ref is not None:
         out["id"] = ref
     return out
@@ -75,6 +83,14 @@ class Session:
         self.limit = RateLimit(rate, burst)
         self.pending: list[dict[str, Any]] = []  # replies before the client exists
 
+    @property
+    def lang(self) -> str:
+        """The language of this connection's error texts: the page's once it said hello."""
+        return self.client.lang if self.client is not None else self.table.lang
+
+    def error(self, code: str, message: str, ref: Any = None) -> dict[str, Any]:
+        return error(code, message, ref, self.lang)
+
     def reply(self, message: dict[str, Any]) -> None:
         if self.client is not None:
             self.client.send(message)
@@ -84,27 +100,30 @@ class Session:
     def handle(self, raw: Any) -> None:
         """Handle one incoming frame (text, or bytes which are refused)."""
         if not self.limit.allow():
-            self.reply(error("flood", "too many messages; slow down"))
+            self.reply(self.error("flood", "too many messages; slow down"))
             return
         if not isinstance(raw, str):
-            self.reply(error("binary", "messages are JSON text"))
+            self.reply(self.error("binary", "messages are JSON text"))
             return
         if len(raw) > MAX_MESSAGE:
-            self.reply(error("too_large", f"a message has at most {MAX_MESSAGE} characters"))
+            self.reply(self.error("too_large", f"a message has at most {MAX_MESSAGE} characters"))
             return
         try:
             message = parse_json(raw)
         except TableError:
-            self.reply(error("bad_json", "not valid JSON"))
+            self.reply(self.error("bad_json", "not valid JSON"))
             return
         if not isinstance(message, dict):
-            self.reply(error("bad_message", "a message is a JSON object"))
+            self.reply(self.error("bad_message", "a message is a JSON object"))
             return
         ref = message.get("id")
         if ref is not None and not valid_id(ref):
             # Echoed in the reply, it must be short and encodable (a lone surrogate is not).
-            why = f"an id is a whole number or a string of at most {MAX_ID} characters"
-            self.reply(error("bad_id", why))
+            self.reply(
+                self.error(
+                    "bad_id", f"an id is a whole number or a string of at most {MAX_ID} characters"
+                )
+            )
             return
         kind = message.get("type")
         try:
@@ -112,12 +131,12 @@ class Session:
             if kind in ("act", "start", "again"):
                 self.reply({"type": "ok", "id": ref} if ref is not None else {"type": "ok"})
         except TableError as err:
-            self.reply(error(err.code, err.message, ref))
+            self.reply(self.error(err.code, err.message, ref))
         except ParlourError as err:
-            self.reply(error("refused", str(err), ref))
+            self.reply(self.error("refused", str(err), ref))
         except Exception:  # a fault of ours: say so, keep the connection and the table
             log.exception("table %s: message %r failed", self.table.id, kind)
-            self.reply(error("server", "the server could not handle that message", ref))
+            self.reply(self.error("server", "the server could not handle that message", ref))
 
     def dispatch(self, kind: Any, message: dict[str, Any]) -> None:
         table = self.table
@@ -151,9 +170,8 @@ class Session:
             lang = message.get("lang")
             if lang not in LANGS:
                 raise TableError("bad_lang", f"languages are: {', '.join(LANGS)}")
+            # The narration is the table's: the page's language is that of its error texts.
             self.client.lang = lang
-            self.client.feed = None  # the next state re-narrates the history
-            self.client.send(table.message_for(self.client, initial=True))
             return
         if kind in ("start", "again"):
             token = message.get("token")

@@ -29,9 +29,10 @@ from parlour.core.registry import game_names, get_game
 from parlour.i18n import LANGS, has, t
 from parlour.i18n.about import game_credits
 from parlour.i18n.options import option_help, option_label, value_label
+from parlour.web.errortexts import error_text
 from parlour.web.hall import Hall
 from parlour.web.inbound import BodyTooLarge, parse_json, read_capped
-from parlour.web.protocol import Session
+from parlour.web.protocol import Session, error
 from parlour.web.replays import ReplayCache
 from parlour.web.seats import TableError, default_bot
 from parlour.web.storage import Storage
@@ -69,17 +70,33 @@ def _settings(request: Request) -> Settings:
     return settings
 
 
-def _json_error(err: TableError, status: int = 400) -> JSONResponse:
+def _reader_lang(request: Request, table_lang: Any = None) -> str:
+    """The language of an error's text: the page's (`?lang=`), else the table's (a creation
+    request's `lang`, or the table in the path), else English."""
+    for lang in (request.query_params.get("lang"), table_lang):
+        if lang in LANGS:
+            return str(lang)
+    # Only a table this process holds: an error reply never waits on the database.
+    table = _hall(request).tables.get(str(request.path_params.get("table_id")))
+    return table.lang if table is not None else "en"
+
+
+def _json_error(
+    err: TableError, request: Request, status: int = 400, table_lang: Any = None
+) -> JSONResponse:
+    """An error reply: its `code` (as `error`) and English `message` for scripts, and its `text`
+    for the person reading it, in his language."""
     if err.code == "unavailable":
         status = 503  # the database, not the request: the same request may succeed later
+    body = {
+        "error": err.code,
+        "message": err.message,
+        "text": error_text(err.code, err.message, _reader_lang(request, table_lang)),
+    }
     if isinstance(err, BodyTooLarge):
         # The rest of the body is never read: close the connection rather than drain it.
-        return JSONResponse(
-            {"error": err.code, "message": err.message},
-            status_code=413,
-            headers={"Connection": "close"},
-        )
-    return JSONResponse({"error": err.code, "message": err.message}, status_code=status)
+        return JSONResponse(body, status_code=413, headers={"Connection": "close"})
+    return JSONResponse(body, status_code=status)
 
 
 async def _body(request: Request) -> Any:
@@ -219,10 +236,13 @@ async def api_tables(request: Request) -> Response:
         hall.discover()  # tables other server processes made
         return JSONResponse({"revision": hall.revision, "tables": hall.lobby()})
     client = request.client.host if request.client else None
+    body: Any = None
     try:
-        table, token = hall.create(await _body(request), client)
+        body = await _body(request)
+        table, token = hall.create(body, client)
     except TableError as err:
-        return _json_error(err, 429 if err.code == "too_many_tables" else 400)
+        lang = body.get("lang") if isinstance(body, dict) else None  # the table's language
+        return _json_error(err, request, 429 if err.code == "too_many_tables" else 400, lang)
     invites = {str(seat): code for seat, code in hall.last_invites.items()}
     return JSONResponse({"id": table.id, "token": token, "invites": invites}, status_code=201)
 
@@ -231,7 +251,7 @@ async def api_table(request: Request) -> Response:
     try:
         table = _hall(request).get(request.path_params["table_id"])
     except TableError as err:
-        return _json_error(err, 404)
+        return _json_error(err, request, 404)
     info = table.public()
     info["games"] = [
         {"number": n, "over": over} for n, over in _storage(request).list_games(table.id)
@@ -247,7 +267,7 @@ async def api_join(request: Request) -> Response:
             raise TableError("bad_request", "a join request is a JSON object")
         token = table.join(body.get("seat"), body.get("name"), body.get("invite"))
     except TableError as err:
-        return _json_error(err, 404 if err.code == "no_table" else 400)
+        return _json_error(err, request, 404 if err.code == "no_table" else 400)
     return JSONResponse({"token": token, "seat": body["seat"]})
 
 
@@ -271,7 +291,7 @@ async def api_close(request: Request) -> Response:
             raise TableError("bad_request", "a close request is a JSON object")
         table.close(body.get("token"), _settings(request).admin_token)
     except TableError as err:
-        return _json_error(err, 404 if err.code == "no_table" else 403)
+        return _json_error(err, request, 404 if err.code == "no_table" else 403)
     return JSONResponse({"closed": table.id})
 
 
@@ -279,14 +299,14 @@ async def api_replay(request: Request) -> Response:
     try:
         record = _finished_record(request)
     except TableError as err:
-        return _json_error(err, 404)
+        return _json_error(err, request, 404)
     # Narrated in the table's language, as its games were (the page's language is its own).
     lang = _hall(request).get(request.path_params["table_id"]).lang
     key = (request.path_params["table_id"], request.path_params["number"], lang)
     replays: ReplayCache = request.app.state.replays
     body = await replays.get(key, record)
     if body is None:
-        return _json_error(TableError("too_long", "this game is too long to replay here"))
+        return _json_error(TableError("too_long", "this game is too long to replay here"), request)
     return Response(body, media_type="application/json")
 
 
@@ -309,18 +329,18 @@ async def api_review(request: Request) -> Response:
     try:
         record = _finished_record(request)
     except TableError as err:
-        return _json_error(err, 404)
+        return _json_error(err, request, 404)
     try:
         seat = _review_seat(request, record)
     except TableError as err:
-        return _json_error(err, 400)
+        return _json_error(err, request, 400)
     if not offers(get_game(str(record["game"])), "review"):
-        return _json_error(TableError("no_review", "this game offers no review"), 404)
+        return _json_error(TableError("no_review", "this game offers no review"), request, 404)
     key = (request.path_params["table_id"], request.path_params["number"], str(seat))
     reviews: ReplayCache = request.app.state.reviews
     body = await reviews.get(key, record)
     if body is None:
-        return _json_error(TableError("too_long", "this game is too long to review here"))
+        return _json_error(TableError("too_long", "this game is too long to review here"), request)
     return Response(body, media_type="application/json")
 
 
@@ -328,7 +348,7 @@ async def api_record(request: Request) -> Response:
     try:
         record = _finished_record(request)
     except TableError as err:
-        return _json_error(err, 404)
+        return _json_error(err, request, 404)
     return JSONResponse(record)
 
 
@@ -348,9 +368,9 @@ async def table_socket(websocket: WebSocket) -> None:
     await websocket.accept()
     table = websocket.app.state.hall.find(websocket.path_params["table_id"])
     if table is None:
-        await websocket.send_text(
-            json.dumps({"type": "error", "code": "no_table", "message": "no such table"})
-        )
+        lang = websocket.query_params.get("lang", "en")
+        reply = error("no_table", "no such table", lang=lang if lang in LANGS else "en")
+        await websocket.send_text(json.dumps(reply))
         await websocket.close(4404)
         return
     settings: Settings = websocket.app.state.settings
@@ -409,7 +429,7 @@ async def unavailable(request: Request, exc: Exception) -> Response:
     log.warning("%s %s: the database is unavailable (%s)", request.method, request.url.path,
                 type(exc).__name__)  # fmt: skip
     err = TableError("unavailable", "the database is unavailable; try again shortly")
-    return _json_error(err, 503)
+    return _json_error(err, request, 503)
 
 
 ROUTES = [

@@ -2,12 +2,12 @@
 // memory hint option and its panel, computed by the server from the events this seat saw (the
 // game's tracker): who surely holds which card, who surely holds a card of a group, who surely
 // lacks which card, and the likeliest find.
-import { esc, lang } from "../i18n.js";
+import { colon, esc, lang } from "../i18n.js";
 
 const WORDS = {
   memory: ["What the table knows", "Ce que la table sait"],
   lacks: ["does not hold", "n'a pas"],
-  likeliest: ["Likeliest find: {card}, with {name} ({p}%)", "Meilleure piste : {card}, chez {name} ({p} %)"],
+  likeliest: ["Likeliest find: {card}, with {name} ({p}%)", "Meilleure piste\u00a0: {card}, chez {name} ({p}\u00a0%)"],
   nothing: ["nothing known", "rien de connu"],
 };
 const w = (key, values = {}) => {
@@ -28,8 +28,8 @@ export function memoryPanel(hint, players, look) {
     const lacks = known.lacks.map((c) => look.card(c, "small lacked")).join("");
     const empty = holds || groups || lacks ? "" : ` <span class="muted">${w("nothing")}</span>`;
     return `<div class="memory-row" data-seat="${known.seat}"><strong>${esc(players[known.seat])}</strong>${empty}
-      ${holds ? `<div class="cards">${holds}</div>` : ""}${groups ? `<div>${look.groupWord}: ${groups}</div>` : ""}
-      ${lacks ? `<div class="lacks">${w("lacks")}: <span class="cards">${lacks}</span></div>` : ""}</div>`;
+      ${holds ? `<div class="cards">${holds}</div>` : ""}${groups ? `<div>${look.groupWord}${colon()} ${groups}</div>` : ""}
+      ${lacks ? `<div class="lacks">${w("lacks")}${colon()} <span class="cards">${lacks}</span></div>` : ""}</div>`;
   }).join("");
   const best = hint.likeliest;
   const likeliest = best ? `<div class="hint" id="likeliest">${esc(w("likeliest", {

@@ -7,19 +7,21 @@ const RED = new Set(["♥", "♦"]);
 const WORDS = {
   flip: ["Turn up a card", "Retourner une carte"],
   owes: ["{name} owes {n}", "{name} doit {n}"],
-  pile: ["Pile: {n}", "Pile : {n}"],
+  pile: ["Pile: {n}", "Pile\u00a0: {n}"],
   cards: [["{n} card", "{n} cards"], ["{n} carte", "{n} cartes"]],
   wins: [["{n} round won", "{n} rounds won"], ["{n} manche gagnée", "{n} manches gagnées"]],
   out: ["out", "éliminé"],
   my_stack: ["Your stack, top first", "Votre pile, du dessus"],
-  capture: ["{name}: captured!", "{name} : ramassé !"],
+  capture: ["{name}: captured!", "{name}\u00a0: ramassé\u00a0!"],
   by_themselves: ["your cards turn up by themselves", "vos cartes se retournent toutes seules"],
+  joker: ["Joker", "Joker"],
+  beggar_joker: ["Beggar joker", "Joker mendiant"],
 };
 const w = wordsOf(WORDS);
 
 export function cardFace(card, cls = "") {
   if (card === "X" || card === "B") {
-    return face({ big: "★", corner: card === "B" ? "JB" : "J", caption: card === "B" ? "Beggar joker" : "Joker",
+    return face({ big: "★", corner: card === "B" ? "JB" : "J", caption: w(card === "B" ? "beggar_joker" : "joker"),
       color: "#7c3aed", cls, data: `data-card="${esc(card)}"` });
   }
   const suit = card.slice(-1);

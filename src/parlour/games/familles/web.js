@@ -1,14 +1,14 @@
 // The Jeu des 7 familles: your hand in the deck's colours, the families laid down, the asks.
-import { esc, lang, wordsOf } from "../i18n.js";
+import { colon, esc, lang, wordsOf } from "../i18n.js";
 import { back } from "../cards.js";
 import { hintOptions, memoryPanel } from "./askdraw.js";
 
 const ROLES_EN = ["grandfather", "grandmother", "father", "mother", "son", "daughter"];
 const WORDS = {
-  ask: ["Ask {name} for:", "Demander à {name} :"],
-  ask_whom: ["Ask:", "Demander à :"],
+  ask: ["Ask {name} for:", "Demander à {name}\u00a0:"],
+  ask_whom: ["Ask:", "Demander à\u00a0:"],
   hand: ["Your hand", "Votre main"],
-  pile: ["Draw pile: {n}", "Pioche : {n}"],
+  pile: ["Draw pile: {n}", "Pioche\u00a0: {n}"],
   families: [["{n} family", "{n} families"], ["{n} famille", "{n} familles"]],
   laid: ["Families laid down", "Familles posées"],
   holds: ["holds", "a"],
@@ -115,7 +115,7 @@ export const customActions = true;
 
 export function label(action, view) {
   const family = view.deck.families[familyOf(action.card)];
-  return `${view.players[action.target]}: ${memberName(family, action.card % 6)}`;
+  return `${view.players[action.target]}${colon()} ${memberName(family, action.card % 6)}`;
 }
 
 export function animate(events, root) {

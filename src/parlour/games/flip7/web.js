@@ -7,19 +7,21 @@ const WORDS = {
   hit: ["Hit (one more card)", "Tirer une carte"],
   stay: ["Stay (bank)", "S'arrêter (encaisser)"],
   give: ["Give {card} to {name}", "Donner {card} à {name}"],
-  freeze: ["Freeze", "Gel"],
+  freeze: ["Freeze", "Stop"],  // as the French rules, narration and terminal name it
   flip_three: ["Flip Three", "Trois à la suite"],
   second_chance: ["Second Chance", "Seconde chance"],
-  deck: ["Deck: {n}", "Pioche : {n}"],
+  deck: ["Deck: {n}", "Pioche\u00a0: {n}"],
   total: ["{n} pts", "{n} pts"],
   round_pts: ["this round {n}", "cette manche {n}"],
   last_round: ["last round {n}", "dernière manche {n}"],
-  active: ["in play", "en jeu"], stayed: ["stayed", "arrêté"], frozen: ["frozen", "gelé"], bust: ["bust", "perdu"],
-  hint: ["Risk of a bust on the next card: {p}% ({bust} of {size} cards)", "Risque de perdre à la prochaine carte : {p} % ({bust} cartes sur {size})"],
-  hint_ev: ["Expected after a hit: {ev} pts ({gain} on your {now} now)", "Espérance après une carte : {ev} pts ({gain} sur vos {now} actuels)"],
+  active: ["in play", "en jeu"], stayed: ["stayed", "arrêté"], frozen: ["frozen", "stop"], bust: ["bust", "perdu"],
+  // Counted by {n}, the cards that would bust: « 1 carte sur 12 », « 2 cartes sur 12 ».
+  hint: [["Risk of a bust on the next card: {p}% ({bust} of {size} cards)", "Risk of a bust on the next card: {p}% ({bust} of {size} cards)"],
+    ["Risque de perdre à la prochaine carte\u00a0: {p}\u00a0% ({bust} carte sur {size})", "Risque de perdre à la prochaine carte\u00a0: {p}\u00a0% ({bust} cartes sur {size})"]],
+  hint_ev: ["Expected after a hit: {ev} pts ({gain} on your {now} now)", "Espérance après une carte\u00a0: {ev} pts ({gain} sur vos {now} actuels)"],
   target: ["First to {n}", "Premier à {n}"],
-  bust_word: ["{name}: Bust!", "{name} : Perdu !"],
-  flip7_word: ["{name}: Flip 7!", "{name} : Flip 7 !"],
+  bust_word: ["{name}: Bust!", "{name}\u00a0: Perdu\u00a0!"],
+  flip7_word: ["{name}: Flip 7!", "{name}\u00a0: Flip 7\u00a0!"],
   pending: ["{name} assigns {card}", "{name} attribue {card}"],
   show_hint: ["Show the odds", "Afficher les chances"],
 };
@@ -54,7 +56,7 @@ function oddsText(odds) {
   const one = (x) => (Math.round(x * 10) / 10).toLocaleString(lang === "fr" ? "fr-FR" : "en-GB");
   const gain = odds.hit_gain >= 0 ? `+${one(odds.hit_gain)}` : one(odds.hit_gain);
   return [
-    w("hint", { p: Math.round(100 * odds.bust_probability), bust: odds.bust_cards, size: odds.draw_size }),
+    w("hint", { p: Math.round(100 * odds.bust_probability), bust: odds.bust_cards, size: odds.draw_size, n: odds.bust_cards }),
     w("hint_ev", { ev: one(odds.hit_ev), gain, now: one(odds.points) }),
   ];
 }

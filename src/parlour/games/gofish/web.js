@@ -1,40 +1,55 @@
 // Go Fish: your hand by rank, the books laid down, the other hands and the pool, the asks
 // (a player, then one of your ranks), and what the table knows of the other hands.
-import { esc, lang, wordsOf } from "../i18n.js";
+import { colon, esc, lang, wordsOf } from "../i18n.js";
 import { back, face } from "../cards.js";
 import { hintOptions } from "./askdraw.js";
 
 export { hintOptions };
 
-const LABELS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+// The faces' letters: French cards mark the valet V, the dame D, the roi R (the as stays A).
+const LABELS = {
+  en: ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"],
+  fr: ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "V", "D", "R"],
+};
 const SUITS = ["♠", "♥", "♦", "♣", "★", "●", "■", "▲"];
 const RANKS = {
   en: ["aces", "twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens", "jacks", "queens", "kings"],
   fr: ["as", "deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf", "dix", "valets", "dames", "rois"],
 };
 const WORDS = {
-  ask: ["Ask {name} for:", "Demander à {name} :"],
-  ask_whom: ["Ask:", "Demander à :"],
+  ask: ["Ask {name} for:", "Demander à {name}\u00a0:"],
+  ask_whom: ["Ask:", "Demander à\u00a0:"],
   hand: ["Your hand", "Votre main"],
-  pool: ["Pool: {n}", "Pioche : {n}"],
+  pool: ["Pool: {n}", "Pioche\u00a0: {n}"],
   books: [["{n} book", "{n} books"], ["{n} livre", "{n} livres"]],
   laid: ["Books laid down", "Livres posés"],
   cards: [["{n} card", "{n} cards"], ["{n} carte", "{n} cartes"]],
   memory: ["What the table knows", "Ce que la table sait"],
   holds: ["holds", "a"],
   asked_for: ["asked for", "a demandé"],
-  lacks: ["has none of", "n'a pas de"],
-  likeliest: ["Likeliest find: a card of {rank}, with {name} ({p}%)", "Meilleure piste : des {rank}, chez {name} ({p} %)"],
+  lacks: ["has none of", "n'a pas"],
+  likeliest: ["Likeliest find: a card of {rank}, with {name} ({p}%)", "Meilleure piste\u00a0: des {rank}, chez {name} ({p}\u00a0%)"],
   nothing: ["nothing known", "rien de connu"],
   any: ["any {rank}", "des {rank}"],
 };
 const w = wordsOf(WORDS);
 
-export const rankLabel = (rank) => (rank < LABELS.length ? LABELS[rank] : String(rank + 1));
+export const rankLabel = (rank) => {
+  const labels = LABELS[lang === "fr" ? "fr" : "en"];
+  return rank < labels.length ? labels[rank] : String(rank + 1);
+};
 export const rankWord = (rank) => {
   const words = RANKS[lang === "fr" ? "fr" : "en"];
   return rank < words.length ? words[rank] : rankLabel(rank);
 };
+// The ranks a seat surely lacks: "has none of: aces, eights"; « n'a pas d'as ni de huit » (de
+// elided before a vowel; « huit » starts with an aspirated h, which keeps it).
+function lacksText(words) {
+  if (lang !== "fr") return `${w("lacks")}${colon()} ${words.join(", ")}`;
+  const de = (word) => (/^[aeiouyàâéèêëîïôûü]/i.test(word) ? `d'${word}` : `de ${word}`);
+  return `${w("lacks")} ${words.map(de).join(" ni ")}`;
+}
+
 const suitLabel = (suit) => (suit < SUITS.length ? SUITS[suit] : `/${suit + 1}`);
 const red = (suit) => suit === 1 || suit === 2;
 
@@ -64,11 +79,11 @@ function memoryPanel(view, hint) {
     const asked = known.groups.map((r) => esc(rankWord(r))).join(", ");
     const byRank = new Map();
     for (const c of known.lacks) byRank.set(Math.floor(c / suits), (byRank.get(Math.floor(c / suits)) || 0) + 1);
-    const none = [...byRank.entries()].filter(([, k]) => k >= suits).map(([r]) => esc(rankWord(r))).join(", ");
-    const empty = holds || asked || none ? "" : ` <span class="muted">${w("nothing")}</span>`;
+    const none = [...byRank.entries()].filter(([, k]) => k >= suits).map(([r]) => esc(rankWord(r)));
+    const empty = holds || asked || none.length ? "" : ` <span class="muted">${w("nothing")}</span>`;
     return `<div class="memory-row" data-seat="${known.seat}"><strong>${esc(view.players[known.seat])}</strong>${empty}
-      ${holds ? `<div class="cards">${holds}</div>` : ""}${asked ? `<div>${w("asked_for")}: ${asked}</div>` : ""}
-      ${none ? `<div class="lacks">${w("lacks")}: ${none}</div>` : ""}</div>`;
+      ${holds ? `<div class="cards">${holds}</div>` : ""}${asked ? `<div>${w("asked_for")}${colon()} ${asked}</div>` : ""}
+      ${none.length ? `<div class="lacks">${lacksText(none)}</div>` : ""}</div>`;
   }).join("");
   const best = hint.likeliest;
   const likeliest = best ? `<div class="hint" id="likeliest">${esc(w("likeliest", {
@@ -115,7 +130,7 @@ export function render(view, ctx, options = {}) {
 export const customActions = true;
 
 export function label(action, view) {
-  return `${view.players[action.target]}: ${w("any", { rank: rankWord(action.rank) })}`;
+  return `${view.players[action.target]}${colon()} ${w("any", { rank: rankWord(action.rank) })}`;
 }
 
 export function animate(events, root) {

@@ -1,6 +1,6 @@
 // Panoplies: each player's mannequin with the garments it still wears, the wardrobe of the
 // garments lost, your hand of garment cards, and the asks (by character).
-import { esc, lang, wordsOf } from "../i18n.js";
+import { colon, esc, lang, wordsOf } from "../i18n.js";
 import { back } from "../cards.js";
 import { wordOver } from "../effects.js";
 import { hintOptions, memoryPanel } from "./askdraw.js";
@@ -14,11 +14,11 @@ const NAMES = {
   aunt: ["aunt", "tante"], uncle: ["uncle", "oncle"], cousin_f: ["cousin (f)", "cousine"],
   cousin_m: ["cousin (m)", "cousin"], daughter_in_law: ["daughter-in-law", "belle-fille"],
   son_in_law: ["son-in-law", "gendre"],
-  ask: ["Ask {name} for:", "Demander à {name} :"], ask_whom: ["Ask:", "Demander à :"],
-  hand: ["Your hand", "Votre main"], pile: ["Draw pile: {n}", "Pioche : {n}"],
+  ask: ["Ask {name} for:", "Demander à {name}\u00a0:"], ask_whom: ["Ask:", "Demander à\u00a0:"],
+  hand: ["Your hand", "Votre main"], pile: ["Draw pile: {n}", "Pioche\u00a0: {n}"],
   wardrobe: ["Wardrobe", "Vestiaire"], safe: ["safe", "à l'abri"], jokers: ["jokers", "jokers"],
   cards: [["{n} card", "{n} cards"], ["{n} carte", "{n} cartes"]], outfits: ["Outfits laid down", "Panoplies posées"],
-  lost: ["{name} loses a garment!", "{name} perd un vêtement !"],
+  lost: ["{name} loses a garment!", "{name} perd un vêtement\u00a0!"],
   garments_lost: [["{n} garment lost", "{n} garments lost"], ["{n} vêtement perdu", "{n} vêtements perdus"]],
   holds_of: ["holds a card of", "a une carte de"],
 };
@@ -81,7 +81,7 @@ export function render(view, ctx) {
     const colour = colourOf(view, m.character);
     const worn = view.garments.map((g) => m.wearing.includes(g) ? garmentIcon(g, colour) : garmentIcon(g, "#ffffff22")).join("");
     return `<div class="mannequin" data-seat="${m.seat}"><strong>${esc(view.players[m.seat])}</strong> · ${esc(w(m.character))}
-      ${m.can_lose ? "" : `<span class="badge safe">✓ ${w("safe")}</span>`}${m.jokers.length ? ` <span class="badge jokers">★ ${w("jokers")}: ${m.jokers.length}</span>` : ""}
+      ${m.can_lose ? "" : `<span class="badge safe">✓ ${w("safe")}</span>`}${m.jokers.length ? ` <span class="badge jokers">★ ${w("jokers")}${colon()} ${m.jokers.length}</span>` : ""}
       <div class="garments">${worn}</div></div>`;
   }).join("");
   const wardrobe = view.wardrobe.map((item) => garmentIcon(item.garment, colourOf(view, item.character), "", 26)).join("");
@@ -99,7 +99,7 @@ export function render(view, ctx) {
       <div style="margin:.4em 0">${esc(w("ask", { name: view.players[chosen.target] }))}</div>
       <div class="cards">${byTarget.get(chosen.target).map((a) => cardSvg(view, a.card, "", `data-act='${JSON.stringify(a)}' style="cursor:pointer" tabindex="0"`)).join("")}</div></div>`;
   }
-  const outfits = view.outfits.length ? `<div><strong>${w("outfits")}</strong>: ${view.outfits.map((o) =>
+  const outfits = view.outfits.length ? `<div><strong>${w("outfits")}</strong>${colon()} ${view.outfits.map((o) =>
     `${esc(view.players[o.seat])} (${esc(w(o.character))})`).join(", ")}</div>` : "";
   return `<div class="mannequins">${mannequins}</div>
     <div class="center" style="justify-content:space-around;min-height:80px">${others}
@@ -123,7 +123,7 @@ function memory(view, ctx) {
 }
 
 export function label(action, view) {
-  return `${view.players[action.target]}: ${action.card}`;
+  return `${view.players[action.target]}${colon()} ${action.card}`;
 }
 
 // A garment lost flies from the mannequin to the wardrobe; the word says whose, over his mannequin.

@@ -33,9 +33,11 @@ async function renderer(name) {
 async function api(path, body) {
   const options = body === undefined ? {} :
     { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) };
-  const response = await fetch(path, options);
+  // The page's language, for the text of an error (its `message` stays English).
+  const url = /[?&]lang=/.test(path) ? path : `${path}${path.includes("?") ? "&" : "?"}lang=${lang}`;
+  const response = await fetch(url, options);
   const data = await response.json();
-  if (!response.ok) throw new Error(data.message || response.statusText);
+  if (!response.ok) throw new Error(data.text || data.message || response.statusText);
   return data;
 }
 
@@ -99,7 +101,9 @@ window.addEventListener("popstate", route);
 
 function translateChrome() {
   document.querySelectorAll("[data-t]").forEach((el) => { el.textContent = t(el.dataset.t); });
-  document.getElementById("lang-toggle").textContent = lang === "fr" ? "EN" : "FR";
+  const toggle = document.getElementById("lang-toggle");
+  toggle.textContent = lang === "fr" ? "EN" : "FR";
+  toggle.setAttribute("aria-label", t("lang_toggle"));
 }
 document.getElementById("lang-toggle").addEventListener("click", () => {
   setLang(lang === "fr" ? "en" : "fr");
@@ -203,7 +207,7 @@ async function newTable(name) {
   const game = list.find((g) => g.name === name) || list[0];
   const seatCount = Math.min(Math.max(game.min_players, 3), game.max_players);
   const myName = localStorage.getItem("parlour.name") || "";
-  main.innerHTML = `<h1>${t("new_table")}: ${esc(game.title)}</h1>
+  main.innerHTML = `<h1>${t("new_table_of", { game: esc(game.title) })}</h1>
   <form class="panel form" id="create">
     <label>${t("your_name")} <input type="text" id="my-name" maxlength="24" value="${esc(myName)}" required></label>
     <label><input type="checkbox" id="sit" checked> ${t("i_sit")}</label>
@@ -301,7 +305,7 @@ async function newTable(name) {
         token: made.token, seat: request.sit ?? null, host: true, invites: made.invites || {},
       });
       go(`/t/${made.id}`);
-    } catch (err) { toast(`${t("error")}: ${err.message}`); }
+    } catch (err) { toast(t("error_is", { why: err.message })); }
   });
 }
 
@@ -424,7 +428,7 @@ async function tablePage(tableId) {
         await api(`/api/tables/${tableId}/close`, { token: held.token });
         toast(t("table_closed"));
         go("/");
-      } catch (err) { toast(`${t("error")}: ${err.message}`); }
+      } catch (err) { toast(t("error_is", { why: err.message })); }
     });
   }
   document.getElementById("copy").addEventListener("click", async () => {
@@ -439,10 +443,10 @@ async function tablePage(tableId) {
   tableTools(info, draw, stateBox, () => paintGame([]), hints);
   const connect = () => {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    socket = new WebSocket(`${scheme}://${location.host}/ws/${tableId}`);
+    socket = new WebSocket(`${scheme}://${location.host}/ws/${tableId}?lang=${lang}`);
     socket.addEventListener("open", () => {
       retry = 0;
-      const hello = { type: "hello" };
+      const hello = { type: "hello", lang };  // the language of its error texts
       const held = tokenFor(tableId);
       if (held?.token) hello.token = held.token;
       socket.send(JSON.stringify(hello));
@@ -472,7 +476,7 @@ async function tablePage(tableId) {
         socket.close();
         return;
       }
-      toast(message.message);
+      toast(message.text || message.message);  // the text is in the page's language
       paintGame([]);  // enable the move buttons again
     } else if (message.type === "table") {
       stateBox.table = message.table;
@@ -523,7 +527,7 @@ async function tablePage(tableId) {
       if (!held) {
         html += `<div class="panel"><div class="row"><label>${t("your_name")} <input type="text" id="join-name" maxlength="24" value="${esc(localStorage.getItem("parlour.name") || "")}"></label></div>
           <div class="row" style="margin-top:.5em">${table.seats.map((s, i) => s.kind === "human" && !s.taken ?
-            `<button type="button" class="join" data-seat="${i}">${t("join")}: ${t("seat")} ${i + 1}</button>` : "").join("")}</div></div>`;
+            `<button type="button" class="join" data-seat="${i}">${t("join_seat", { n: i + 1 })}</button>` : "").join("")}</div></div>`;
       }
       html += `<div class="panel"><p>${stateBox.host ? "" : t("waiting_host")} <span class="muted">${t("waiting_players")}</span></p>
         ${stateBox.host ? `<button type="button" class="big" id="start">${t("start")}</button>` : ""}</div>`;
@@ -612,7 +616,8 @@ async function tablePage(tableId) {
 
   // The FR/EN button changes the page only: the narration, the deck and the seats' names are
   // the table's, in its own language.
-  current.onLang = () => { paintTable(); paintGame([]); };
+  // The socket is told too: its error texts follow the page.
+  current.onLang = () => { send({ type: "lang", lang }); paintTable(); paintGame([]); };
   connect();
   leaveView = () => {
     closed = true;

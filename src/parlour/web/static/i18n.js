@@ -5,24 +5,24 @@ const TEXTS = {
   about: ["About", "À propos"],
   new_table: ["New table", "Nouvelle table"],
   open_tables: ["Tables", "Tables"],
-  no_tables: ["No table yet: create one!", "Aucune table : créez-en une !"],
+  no_tables: ["No table yet: create one!", "Aucune table\u00a0: créez-en une\u00a0!"],
   game: ["Game", "Jeu"],
   players: ["Players", "Joueurs"],
   seat: ["Seat", "Place"],
   human: ["Human", "Humain"],
   bot: ["Bot", "Robot"],
-  seat_kind: ["Seat {n}: a person or a bot", "Place {n} : une personne ou un robot"],
-  seat_bot: ["Seat {n}: which bot", "Place {n} : quel robot"],
-  seat_name: ["Seat {n}: name (optional)", "Place {n} : nom (facultatif)"],
+  seat_kind: ["Seat {n}: a person or a bot", "Place {n}\u00a0: une personne ou un robot"],
+  seat_bot: ["Seat {n}: which bot", "Place {n}\u00a0: quel robot"],
+  seat_name: ["Seat {n}: name (optional)", "Place {n}\u00a0: nom (facultatif)"],
   deck_file: ["A deck of your own (TOML file)", "Un jeu à vous (fichier TOML)"],
   narration: ["What happened", "Ce qui s'est passé"],
   replay_step: ["Step of the replay", "Étape de la partie"],
   your_name: ["Your name", "Votre nom"],
   i_sit: ["I sit at seat 1", "Je m'assieds à la place 1"],
   language: ["Table language", "Langue de la table"],
-  turn_timer: ["Turn timer (seconds, 0 = off): a bot plays for a player who is gone", "Minuteur (secondes, 0 = aucun) : un robot joue pour un joueur parti"],
+  turn_timer: ["Turn timer (seconds, 0 = off): a bot plays for a player who is gone", "Minuteur (secondes, 0 = aucun)\u00a0: un robot joue pour un joueur parti"],
   options: ["Options", "Options"],
-  deal_number: ["Deal number (optional: the same number deals the same cards)", "Numéro de donne (facultatif : le même numéro donne les mêmes cartes)"],
+  deal_number: ["Deal number (optional: the same number deals the same cards)", "Numéro de donne (facultatif\u00a0: le même numéro donne les mêmes cartes)"],
   create: ["Create the table", "Créer la table"],
   join: ["Sit here", "S'asseoir"],
   watch: ["Watch", "Regarder"],
@@ -39,7 +39,7 @@ const TEXTS = {
   reserve_seat: ["keep for a guest", "garder pour un invité"],
   seat_invite: ["Invitation for seat {n}", "Invitation pour la place {n}"],
   close_table: ["Close the table", "Fermer la table"],
-  close_confirm: ["Close this table for good?", "Fermer cette table pour de bon ?"],
+  close_confirm: ["Close this table for good?", "Fermer cette table pour de bon\u00a0?"],
   table_closed: ["The table is closed", "La table est fermée"],
   copied: ["Link copied", "Lien copié"],
   waiting_host: ["Waiting for the host to start…", "En attente de l'hôte…"],
@@ -51,11 +51,11 @@ const TEXTS = {
   connected: ["connected", "connecté"],
   reconnecting: ["Connection lost, reconnecting…", "Connexion perdue, reconnexion…"],
   game_over: ["Game over", "Partie terminée"],
-  winner: ["{names} wins!", "{names} gagne !"],
-  winners: ["{names} share the win!", "{names} gagnent ex æquo !"],
+  winner: ["{names} wins!", "{names} gagne\u00a0!"],
+  winners: ["{names} share the win!", "{names} gagnent ex æquo\u00a0!"],
   draw: ["A draw", "Match nul"],
   replay: ["Replay", "Revoir"],
-  replay_of: ["Replay: game {n}", "Revoir : partie {n}"],
+  replay_of: ["Replay: game {n}", "Revoir\u00a0: partie {n}"],
   prev: ["◀ Back", "◀ Retour"],
   next: ["Next ▶", "Suivant ▶"],
   play: ["▶ Play", "▶ Lecture"],
@@ -66,14 +66,19 @@ const TEXTS = {
   name_optional: ["Name (optional)", "Nom (facultatif)"],
   bot_plays: ["bot", "robot"],
   away: ["away", "absent"],
-  away_timer: ["away: a bot plays his turn after {n} s", "absent : un robot joue son tour après {n} s"],
-  away_bot: ["away: a bot plays for him", "absent : un robot joue à sa place"],
+  away_timer: ["away: a bot plays his turn after {n} s", "absent\u00a0: un robot joue son tour après {n} s"],
+  away_bot: ["away: a bot plays for him", "absent\u00a0: un robot joue à sa place"],
   hints: ["Hints", "Aides"],
   show_hint: ["Show the hint", "Afficher l'aide"],
   show_memory: ["Memory hint", "Aide-mémoire"],
   error: ["Error", "Erreur"],
+  error_is: ["Error: {why}", "Erreur\u00a0: {why}"],
+  new_table_of: ["New table: {game}", "Nouvelle table\u00a0: {game}"],
+  join_seat: ["Sit here: Seat {n}", "S'asseoir\u00a0: place {n}"],
+  // The FR/EN button's name, in the page's language, its visible text first (label in name).
+  lang_toggle: ["FR: read the page in French", "EN\u00a0: lire la page en anglais"],
   credits_title: ["Credits", "Crédits"],
-  free_software: ["Parlour is free software: you may use, study, share and improve it.", "Parlour est un logiciel libre : vous pouvez l'utiliser, l'étudier, le partager et l'améliorer."],
+  free_software: ["Parlour is free software: you may use, study, share and improve it.", "Parlour est un logiciel libre\u00a0: vous pouvez l'utiliser, l'étudier, le partager et l'améliorer."],
   no_table: ["This table does not exist.", "Cette table n'existe pas."],
   spectators: ["{n} watching", [["{n} spectateur", "{n} spectateurs"]]],
   round: ["Round {n}", "Manche {n}"],
@@ -88,9 +93,9 @@ const TEXTS = {
   score: ["Score", "Score"],
   host_starts_next: ["Only the host can start another game.", "Seul l'hôte peut lancer une autre partie."],
   chosen_deal: ["Deal {n}, chosen by the host: whoever knows the number can know every hand.",
-    "Donne {n}, choisie par l'hôte : qui connaît ce numéro peut connaître toutes les mains."],
+    "Donne {n}, choisie par l'hôte\u00a0: qui connaît ce numéro peut connaître toutes les mains."],
   // The table page's tools: the rules beside the table, the keys, a hidden tab's alerts.
-  rules_title: ["Rules: {game}", "Règles : {game}"],
+  rules_title: ["Rules: {game}", "Règles\u00a0: {game}"],
   table_options: ["This table's options", "Les options de cette table"],
   yes: ["yes", "oui"],
   no: ["no", "non"],
@@ -129,6 +134,12 @@ export function t(key, values = {}) {
   if (Array.isArray(text)) text = text[0][singular(values.n) ? 0 : 1];  // [[one, many]]
   for (const [k, v] of Object.entries(values)) text = text.replaceAll(`{${k}}`, v);
   return text;
+}
+
+// A colon after a label: French puts a no-break space before it ("Erreur : ..."), English
+// none. Before ; ! ? French does the same: the texts write it as \u00a0.
+export function colon() {
+  return lang === "fr" ? "\u00a0:" : ":";
 }
 
 // Whether a count takes the singular: English for 1 only, French for 0 and 1 ("0 famille").
