@@ -181,9 +181,17 @@ def play(argv: list[str]) -> None:
 
 @pytest.fixture
 def launched(monkeypatch: Any) -> list[ParlourApp]:
-    """The apps `parlour play` would run, captured instead of taking the terminal."""
+    """The apps `parlour play` would run, captured instead of taking the terminal.
+
+    Click's own words stay as they are: `--lang fr` would make them French for the rest of the
+    test process (the command line installs them for its one process).
+    """
+    import parlour.cli.french
+
     apps: list[ParlourApp] = []
     monkeypatch.setattr(ParlourApp, "run", lambda self, *a, **kw: apps.append(self))
+    monkeypatch.setattr(parlour.cli.french, "install_french_click", lambda: None)
+    monkeypatch.setattr(parlour.cli.french, "french_rich_texts", lambda _module: None)
     return apps
 
 

@@ -1,5 +1,8 @@
 """The `parlour` entry point: runs the app, and makes every error one clear line."""
 
+import sys
+from collections.abc import Sequence
+
 import typer
 
 from parlour.core.errors import ParlourError
@@ -26,7 +29,7 @@ def main(argv: list[str] | None = None) -> None:
         enable_completion()
     install_quick_coercion()
     plain_usage_names()
-    lang = resolve_lang(None)
+    lang = _argv_lang(sys.argv[1:] if argv is None else argv) or resolve_lang(None)
     command = typer.main.get_command(app)
     if lang == "fr":
         install_french_click()
@@ -60,6 +63,29 @@ def main(argv: list[str] | None = None) -> None:
         raise SystemExit(1) from None
     # As Click's standalone mode does: the command's own status (typer.Exit(code)), else 0.
     raise SystemExit(status if isinstance(status, int) else 0)
+
+
+def _argv_lang(argv: Sequence[str]) -> str | None:
+    """The language that `--lang fr` or `--lang=fr` names on the command line, if any.
+
+    The errors and help are worded before the command parses its options, so the flag is read
+    here: a person who typed `--lang fr` expects French even on an English system. An unknown
+    value is left to the command, which refuses it in the system's language.
+    """
+    from parlour.i18n import LANGS
+
+    chosen = None
+    for index, arg in enumerate(argv):
+        if arg == "--":  # what follows is operands, never options
+            break
+        if arg == "--lang" and index + 1 < len(argv):
+            value = argv[index + 1]
+        elif arg.startswith("--lang="):
+            value = arg.removeprefix("--lang=")
+        else:
+            continue
+        chosen = value.lower() if value.lower() in LANGS else chosen
+    return chosen
 
 
 def _stderr_line(line: str) -> None:

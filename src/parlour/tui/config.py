@@ -138,6 +138,7 @@ def plan_seats(
     else:
         human_names = [part.strip() for part in humans.split(",") if part.strip()]
         count = len(human_names)
+        _refuse_dashes(humans.strip(), human_names, lang)
     if players is not None:
         game.check_players(players, game.default_rules())  # --players -3: the game's own range
     bot_specs = [part.strip() for part in (bots or "").split(",") if part.strip()]
@@ -165,6 +166,20 @@ def plan_seats(
         seats.append(SeatPlan(free_names[index % len(free_names)], spec))
     game.check_players(len(seats), game.default_rules())
     return seats
+
+
+def _refuse_dashes(humans: str, names: Sequence[str], lang: str) -> None:
+    """`--humans -1` or `--humans --bots` is a slip, not a person called "-1": refused."""
+    from parlour.i18n import t
+    from parlour.tui import texts  # noqa: F401  (registers the texts)
+
+    if humans.startswith("-") and humans[1:].isdigit():  # a count below zero
+        raise ParlourError(f"--humans must be at least 0, not {humans}")
+    for name in names:
+        if name.startswith("-"):
+            # Worded here, in the table's language: the error patterns of parlour.i18n.errors
+            # (translated from English) do not know this message.
+            raise ParlourError(t("tui.dash_name", lang, name=name))
 
 
 def check_names(seats: Sequence[SeatPlan]) -> None:

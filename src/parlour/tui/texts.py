@@ -21,9 +21,16 @@ register(
         "tui.your_turn": {"en": "{name}, your move.", "fr": "{name}, à vous de jouer."},
         "tui.waiting": {"en": "{name} is thinking…", "fr": "{name} réfléchit…"},
         "tui.moves": {"en": "Your moves", "fr": "Vos coups"},
+        # Short: the title of the moves pane, whole at 80 columns (choosing a ✗ move says why).
         "tui.all_moves": {
-            "en": "Every move (✗: not allowed now, choose one to see why)",
-            "fr": "Tous les coups (✗ : interdit maintenant, choisissez-en un pour savoir pourquoi)",
+            "en": "Every move (✗ = not allowed now)",
+            "fr": "Tous les coups (✗ = interdit)",
+        },
+        "tui.dash_name": {
+            "en": "--humans is a number of people or their names, and a name does not start "
+            "with '-': {name}",
+            "fr": "--humans est un nombre de personnes ou leurs noms, et un nom ne commence "
+            "pas par «\u00a0-\u00a0»\u00a0: {name}",
         },
         "tui.not_allowed": {"en": "Not allowed: {reason}", "fr": "Interdit : {reason}"},
         "tui.narration": {"en": "At the table", "fr": "À la table"},
@@ -42,6 +49,20 @@ register(
         "tui.save_as": {"en": "Save the game to:", "fr": "Enregistrer la partie dans :"},
         "tui.save": {"en": "Save", "fr": "Enregistrer"},
         "tui.cancel": {"en": "Cancel", "fr": "Annuler"},
+        # Why a file could not be written, by errno (the system words it in English).
+        "tui.os.ENOENT": {
+            "en": "No such file or directory",
+            "fr": "fichier ou dossier introuvable",
+        },
+        "tui.os.EACCES": {"en": "Permission denied", "fr": "permission refusée"},
+        "tui.os.EPERM": {"en": "Operation not permitted", "fr": "opération non permise"},
+        "tui.os.EISDIR": {"en": "Is a directory", "fr": "c'est un dossier"},
+        "tui.os.ENOTDIR": {"en": "Not a directory", "fr": "ce n'est pas un dossier"},
+        "tui.os.ENOSPC": {"en": "No space left on device", "fr": "plus de place sur le disque"},
+        "tui.os.EROFS": {
+            "en": "Read-only file system",
+            "fr": "système de fichiers en lecture seule",
+        },
         "tui.cannot_save": {
             "en": "Cannot save: {error}",
             "fr": "Échec de l'enregistrement : {error}",

@@ -20,6 +20,7 @@ from rich.table import Table
 from rich.text import Text
 
 from parlour.core.registry import get_game
+from parlour.core.review import percent
 from parlour.games.askdraw.tracker import Tracker
 from parlour.i18n import has, register, t
 from parlour.tui.tables import TableContext
@@ -36,8 +37,8 @@ register(
             "fr": "{name} n'a pas {cards}.",
         },
         "tui.askdraw.likeliest": {
-            "en": "Likeliest find: {card}, with {name} ({chance:.0%}).",
-            "fr": "Meilleure piste : {card}, chez {name} ({chance:.0%}).",
+            "en": "Likeliest find: {card}, with {name} ({chance}).",
+            "fr": "Meilleure piste : {card}, chez {name} ({chance}).",
         },
         "tui.askdraw.nothing_known": {
             "en": "Nothing is known yet of the other hands.",
@@ -130,7 +131,7 @@ def tracker_hints(ctx: TableContext, words: HintWords) -> list[str]:
     best = tracker.likeliest_find()
     if best is not None:
         card, seat, chance = best
-        found = {"card": words.card(card), "name": ctx.name(seat), "chance": chance}
+        found = {"card": words.card(card), "name": ctx.name(seat), "chance": percent(chance, lang)}
         lines.append(say(key, "likeliest", lang, **found))
     for seat in range(len(ctx.names)):
         if seat == ctx.viewer:

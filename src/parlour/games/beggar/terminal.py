@@ -109,7 +109,11 @@ def render(ctx: TableContext) -> RenderableType:
         parts.append(Text(t("tui.beggar.match", lang, score=score), style="bold green"))
     if "my_stack" in view:
         mine = Text(t("tui.beggar.your_stack", lang, cards=""))
-        for card in view["my_stack"]:
+        # A space between cards, as on the pile line: a long stack wraps between two cards,
+        # never inside one.
+        for index, card in enumerate(view["my_stack"]):
+            if index:
+                mine.append(" ")
             mine.append_text(card_text(card))
         parts.append(mine)
     return Group(*parts)

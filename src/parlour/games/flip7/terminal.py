@@ -9,6 +9,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from parlour.core.review import decimal, percent
 from parlour.games.flip7.game import GAME
 from parlour.i18n import has, register, t
 from parlour.tui.tables import TableContext
@@ -44,10 +45,15 @@ register(
         },
         "tui.flip7.give": {"en": "Give the {card} to {name}", "fr": "Donner {card} à {name}"},
         "tui.flip7.give_self": {"en": "Keep the {card} yourself", "fr": "Garder {card} pour vous"},
+        # The `x` list shows the giving moves even when no action card waits to be given.
+        "tui.flip7.give_any": {
+            "en": "Give the action card to {name}",
+            "fr": "Donner la carte action à {name}",
+        },
+        "tui.flip7.give_self_any": {"en": "Keep the action card", "fr": "Garder la carte action"},
         "tui.flip7.bust_risk": {
-            "en": "Bust risk if you hit: {risk:.0%} ({bad} of {size} {size:#card|cards}).",
-            "fr": "Risque de sauter si vous tirez : {risk:.0%} ({bad} {bad:#carte|cartes} sur "
-            "{size}).",
+            "en": "Bust risk if you hit: {risk} ({bad} of {size} {size:#card|cards}).",
+            "fr": "Risque de sauter si vous tirez : {risk} ({bad} {bad:#carte|cartes} sur {size}).",
         },
         "tui.flip7.safe": {
             "en": "Your Second Chance covers a duplicate: {bad} of {size} {size:#card|cards} "
@@ -56,10 +62,10 @@ register(
             "{bad:#l'utiliserait|l'utiliseraient}.",
         },
         "tui.flip7.ev": {
-            "en": "Expected points after one hit: {after:.1f} (stay now: {now}); {sign}{gain:.1f}."
+            "en": "Expected points after one hit: {after} (stay now: {now}); {sign}{gain}."
             " Action cards are counted as no change.",
-            "fr": "Points espérés après un tirage : {after:.1f} (en s'arrêtant : {now}) ; "
-            "{sign}{gain:.1f}. Les cartes action comptent pour rien.",
+            "fr": "Points espérés après un tirage : {after} (en s'arrêtant : {now}) ; "
+            "{sign}{gain}. Les cartes action comptent pour rien.",
         },
         "tui.flip7.not_you": {
             "en": "Hints appear when it is your turn to hit or stay.",
@@ -160,10 +166,17 @@ def describe(action: dict[str, Any], ctx: TableContext) -> str:
         return t("tui.flip7.stay", ctx.lang, points=points)
     if kind == "target":
         pending = ctx.view.get("pending") or {}
-        card = card_label(str(pending.get("kind", "")), ctx.lang)
-        if action.get("seat") == ctx.viewer:
+        pending_kind = str(pending.get("kind", ""))
+        own = action.get("seat") == ctx.viewer
+        name = ctx.name(action.get("seat"))
+        if not pending_kind:  # no card waits (a move listed by `x`): name the card generically
+            return t(
+                "tui.flip7.give_self_any" if own else "tui.flip7.give_any", ctx.lang, name=name
+            )
+        card = card_label(pending_kind, ctx.lang)
+        if own:
             return t("tui.flip7.give_self", ctx.lang, card=card)
-        return t("tui.flip7.give", ctx.lang, card=card, name=ctx.name(action.get("seat")))
+        return t("tui.flip7.give", ctx.lang, card=card, name=name)
     return str(action)
 
 
@@ -188,16 +201,16 @@ def hints(ctx: TableContext) -> list[str]:
         t(
             key,
             lang,
-            risk=hint["bust_probability"],
+            risk=percent(hint["bust_probability"], lang),
             bad=int(hint["bust_cards"]),
             size=int(hint["draw_size"]),
         ),
         t(
             "tui.flip7.ev",
             lang,
-            after=hint["hit_ev"],
+            after=decimal(hint["hit_ev"], lang),
             now=int(hint["points"]),
             sign="+" if gain >= 0 else "",
-            gain=gain,
+            gain=decimal(gain, lang),
         ),
     ]

@@ -12,6 +12,7 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 
+from parlour.core.review import percent
 from parlour.games.askdraw.terminal import hand_part, laid_groups, say, seat_rows, table_tracker
 from parlour.games.askdraw.tracker import Tracker
 from parlour.games.gofish.bots import rank_chances, sure_miss
@@ -41,8 +42,8 @@ register(
             "fr": "{name} n'a pas de {ranks}.",
         },
         "tui.gofish.likeliest": {
-            "en": "Likeliest ask: {rank} from {name} ({chance:.0%}).",
-            "fr": "Meilleure demande : des {rank} à {name} ({chance:.0%}).",
+            "en": "Likeliest ask: {rank} from {name} ({chance}).",
+            "fr": "Meilleure demande : des {rank} à {name} ({chance}).",
         },
     }
 )
@@ -128,7 +129,13 @@ def hints(ctx: TableContext) -> list[str]:
         ask, chance = best
         rank = rank_word(ask.group, lang)
         lines.append(
-            t("tui.gofish.likeliest", lang, rank=rank, name=ctx.name(ask.target), chance=chance)
+            t(
+                "tui.gofish.likeliest",
+                lang,
+                rank=rank,
+                name=ctx.name(ask.target),
+                chance=percent(chance, lang),
+            )
         )
     return lines or [say("tui.gofish", "nothing_known", lang)]
 

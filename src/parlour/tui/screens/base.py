@@ -4,6 +4,7 @@ and a modal closed by a key.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from textual import events
@@ -22,28 +23,25 @@ HUMAN = "__human__"
 def localise_bindings(screen: Screen[Any], lang: str) -> None:
     """Footer labels in the table's language (Textual reads them from the class's BINDINGS).
 
-    The bindings map is rebuilt for this screen only; on a Textual without that attribute the
-    footer simply stays in English.
+    Only the descriptions change: the screen's map, already merged by Textual with the
+    bindings it inherits (Tab and Shift+Tab between fields, Ctrl+C to copy), keeps every key;
+    a binding with no text of ours keeps its own label. On a Textual without that attribute
+    the footer simply stays in English.
     """
     from textual.binding import BindingsMap
 
-    if not hasattr(screen, "_bindings"):
+    bindings = getattr(screen, "_bindings", None)
+    if not isinstance(bindings, BindingsMap):
         return
-    translated = []
-    for binding in type(screen).BINDINGS:
-        assert isinstance(binding, Binding)
-        key = f"tui.key.{binding.action.removeprefix('app.')}"
-        description = t(key, lang) if has(key) else binding.description
-        translated.append(
-            Binding(
-                binding.key,
-                binding.action,
-                description,
-                show=binding.show,
-                key_display=binding.key_display,
-            )
-        )
-    screen._bindings = BindingsMap(translated)
+    translated: dict[str, list[Binding]] = {}
+    for key, key_bindings in bindings.key_to_bindings.items():
+        translated[key] = []
+        for binding in key_bindings:
+            text = f"tui.key.{binding.action.removeprefix('app.')}"
+            if has(text):
+                binding = dataclasses.replace(binding, description=t(text, lang))
+            translated[key].append(binding)
+    screen._bindings = BindingsMap.from_keys(translated)
 
 
 class SizeAware:

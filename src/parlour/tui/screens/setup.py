@@ -46,6 +46,7 @@ class GameChooser(Screen[None]):
         super().__init__()
         self.lang = lang
         self.base = base
+        localise_bindings(self, lang)
 
     def compose(self) -> ComposeResult:
         options = [Option(get_game(name).title[self.lang], id=name) for name in game_names()]

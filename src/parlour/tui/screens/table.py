@@ -76,6 +76,7 @@ class TableScreen(SizeAware, Screen[None]):
         self._summary_shown = False
         self.ready = False  # set once mounted: tests and callers wait for it
         self.narration: list[str] = []  # the lines of the narration pane, as written
+        self._hinted_table: RenderableType | None = None  # the table the hints were fitted under
 
     # ----- layout ------------------------------------------------------------------------
     @property
@@ -260,14 +261,33 @@ class TableScreen(SizeAware, Screen[None]):
     def _refresh_hints(self, table: RenderableType) -> None:
         """The hints under the table, fitted to the rows the table leaves in its pane, so that
         the pane never needs a scroll bar (a long list of facts is summarised)."""
+        self._hinted_table = table
         box = self.query_one("#table-box")
-        width = max(20, box.content_region.width or self.app.size.width // 2)
-        rows = (box.content_region.height or 8) - rendered_height(self.app.console, table, width)
+        region = box.content_region
+        if not region.width or not region.height:
+            # The first render comes before the layout gives the pane its size: a guess
+            # now, and the real fit once the screen has been laid out.
+            self.call_after_refresh(self._refit_hints)
+        width = max(20, region.width or self.app.size.width // 2)
+        rows = (region.height or 8) - rendered_height(self.app.console, table, width)
         lang = self.session.lang
         lines = fit_hints(self.session.hints(), width, rows - 1, lang)
         self.query_one("#hints", Static).update(
             Group(Text(t("tui.hints", lang), style="bold"), *(Text(line) for line in lines))
         )
+
+    def _refit_hints(self) -> None:
+        """The hints fitted again to the pane as it is now laid out (first render, resize)."""
+        if not self.show_hints or self._hinted_table is None:
+            return
+        if not self.query_one("#table-box").content_region.width:
+            return  # still not laid out (a tiny terminal hides the panes): the next resize
+        self._refresh_hints(self._hinted_table)
+
+    def on_resize(self, _event: Any) -> None:
+        # Textual also calls SizeAware.on_resize (each class's handler runs): only the hints,
+        # fitted to the old pane, need the new one, once laid out.
+        self.call_after_refresh(self._refit_hints)
 
     def _refresh_moves(self) -> None:
         moves = self.query_one("#moves", OptionList)
