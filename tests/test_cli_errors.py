@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from parlour.cli import main
+from tests.i18n.helpers import keep_click_state
 
 CASES = [
     (["simulate", "flip7", "--games", "abc", "--bots", "random"], "'--games'"),
@@ -38,12 +39,29 @@ def test_a_usage_error_is_one_line(
 def test_a_usage_error_reads_french_on_a_french_system(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    keep_click_state(monkeypatch)  # the French is undone for the tests that follow
     monkeypatch.setenv("LANG", "fr_FR.UTF-8")
     with pytest.raises(SystemExit):
         main(["simulate", "flip7", "--bots", "random", "--bogus"])
     line = capsys.readouterr().err.strip()
-    assert line.startswith("parlour simulate: Option inconnue : --bogus")
-    assert "(parlour simulate -h : aide)" in line and "help" not in line
+    assert line.startswith("parlour simulate: Option inconnue\u00a0: --bogus")
+    assert "(parlour simulate -h\u00a0: aide)" in line and "help" not in line
+    with pytest.raises(SystemExit):
+        main(["simulate", "flip7", "--bots", "random", "--games", "1", "extra"])
+    line = capsys.readouterr().err.strip()
+    assert line.startswith("parlour simulate: Argument en trop (extra)"), line
+
+
+def test_the_usage_line_reads_french_on_a_french_system(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    keep_click_state(monkeypatch)
+    monkeypatch.setenv("LANG", "fr_FR.UTF-8")
+    monkeypatch.setenv("COLUMNS", "100")
+    with pytest.raises(SystemExit, match=r"^0$"):
+        main(["simulate", "--help"])
+    out = capsys.readouterr().out
+    assert "Utilisation\u00a0: parlour simulate [OPTIONS] GAME" in out and "Usage:" not in out
 
 
 def test_help_shows_no_type_beside_a_flag_and_names_the_game_argument(

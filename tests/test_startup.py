@@ -100,7 +100,9 @@ def test_french_help_and_errors_stay_light_and_french() -> None:
     assert "─ Commandes ─" in done.stdout and "─ Commands ─" not in done.stdout
     done, _ = imports_of("beggar", "deal", "--players", "x", lang="fr_FR.UTF-8")
     assert done.returncode == 2
-    assert "Valeur invalide pour '--players' : un nombre entier est attendu" in done.stderr
+    assert "Valeur invalide pour «\u00a0--players\u00a0»\u00a0: un nombre entier est attendu" in (
+        done.stderr
+    )
 
 
 def test_a_value_the_quick_path_refuses_gets_typers_own_message() -> None:

@@ -14,10 +14,10 @@ import pytest
 from parlour.cli import main
 from parlour.core.errors import ParlourError
 from parlour.core.registry import get_game
-from parlour.i18n.errors import localise_error
+from parlour.i18n.errors import localise_error, os_reason
 from parlour.tui.app import ParlourApp
 from parlour.tui.config import PlayConfig, SeatPlan, plan_seats
-from parlour.tui.session import PlaySession, os_reason
+from parlour.tui.session import PlaySession
 from tests.tui.helpers import region_text, run_at, table_screen
 
 

@@ -11,6 +11,7 @@ from textual.widgets import Static
 
 from parlour.core.registry import get_game
 from parlour.games.familles.terminal import card_text, family_name, family_of, hints, member
+from parlour.i18n.catalog import french_spaces
 from parlour.tui.app import ParlourApp
 from parlour.tui.config import PlayConfig, SeatPlan
 from parlour.tui.screens import HandoffScreen, TableScreen
@@ -45,7 +46,7 @@ def shown_hand(session: PlaySession, text: str) -> set[int]:
     """The cards listed under "Your hand" on the screen (one or two families a line)."""
     ctx = session.context()
     names = {(family_name(ctx, family_of(c)), member(ctx, c)): c for c in range(42)}
-    colon = " : " if session.lang == "fr" else ": "
+    colon = "\u00a0: " if session.lang == "fr" else ": "
     cards = set()
     for line in text.split("Your hand")[1].strip().splitlines():
         for cell in re.split(r"\s{2,}", line.strip()):
@@ -64,16 +65,25 @@ def test_a_miss_then_a_bonne_pioche_then_the_whole_game() -> None:
 
     async def scenario(pilot: Any) -> None:
         text = table_text(app)
-        assert "Votre jeu" in text and "Boulanger : le grand-père, la grand-mère" in text
+        assert (
+            "Votre jeu" in text
+            and french_spaces("Boulanger : le grand-père, la grand-mère") in text
+        )
         assert "Bruno (robot réflexes)  7 cartes" in text
         screen = table_screen(app)
-        screen.play_choice(option_index(app, "Demander à Bruno : famille Boulanger, la fille"))
-        await settle(pilot, lambda: "Léa pose la famille Boulanger !" in narration(app))
+        screen.play_choice(
+            option_index(app, french_spaces("Demander à Bruno : famille Boulanger, la fille"))
+        )
+        await settle(
+            pilot, lambda: french_spaces("Léa pose la famille Boulanger !") in narration(app)
+        )
         lines = narration(app)
-        ask = lines.index("Léa à Bruno : « Dans la famille Boulanger, je voudrais la fille. »")
-        assert lines[ask + 1] == "Bruno : « Pioche ! »"
-        assert lines[ask + 2] == "Léa pioche la fille Boulanger : « Bonne pioche ! »"
-        assert "posées : Boulanger" in table_text(app)
+        ask = lines.index(
+            french_spaces("Léa à Bruno : « Dans la famille Boulanger, je voudrais la fille. »")
+        )
+        assert lines[ask + 1] == french_spaces("Bruno : « Pioche ! »")
+        assert lines[ask + 2] == french_spaces("Léa pioche la fille Boulanger : « Bonne pioche ! »")
+        assert french_spaces("posées : Boulanger") in table_text(app)
         assert session.mover == 0  # a Bonne pioche: Léa asks again
         moves = 0
         while not on_screen(app, "SummaryScreen"):

@@ -172,22 +172,26 @@ def test_errors_read_in_french() -> None:
     messages = errors_in_french()
     # What the person typed comes back quoted, as typed ('strong:zz'), and options are named as
     # typed (--bots): only the rest is checked.
-    typed = r"(?<!\w)'[^']*'|--[\w-]+"
+    typed = r"«[^»]*»|(?<!\w)'[^']*'|--[\w-]+"
     assert_french([re.sub(typed, "", m) for m in messages], "errors")
-    assert "robot inconnu 'nosuchbot' pour flip7" in messages[2]
+    assert "robot inconnu «\u00a0nosuchbot\u00a0» pour flip7" in messages[2]
     assert messages[3] == "flip7 se joue de 2 à 18 joueurs, pas -3"
     # The list of bots, then what else --bots takes, each in French.
-    assert messages[2].endswith("'threshold' (ou un chemin d'import, paquet.module:Classe)")
+    assert messages[2].endswith(
+        "«\u00a0threshold\u00a0» (ou un chemin d'import, paquet.module:Classe)"
+    )
     # A layer's addition to another's message is translated with it.
     assert (
         messages[12]
-        == "flip7 se joue de 2 à 18 joueurs, pas 1 (un robot par joueur : --bots en donne 1)"
+        == "flip7 se joue de 2 à 18 joueurs, pas 1 (un robot par joueur\u00a0: --bots en donne 1)"
     )
     assert messages[13] == "--games doit valoir au moins 1, pas 0"
-    assert messages[14].startswith("carte illisible '1' dans la main '1Z2' : les rangs 2..10")
+    assert messages[14].startswith(
+        "carte illisible «\u00a01\u00a0» dans la main «\u00a01Z2\u00a0»\u00a0: les rangs 2..10"
+    )
     # A replay's illegal move, the rule it breaks included (read from its English words).
     assert messages[15].endswith(
-        "est interdit : il faut demander à un autre joueur, pas à vous-même"
+        "est interdit\u00a0: il faut demander à un autre joueur, pas à vous-même"
     )
 
 
@@ -205,10 +209,16 @@ def french_cli(*args: str) -> subprocess.CompletedProcess[str]:
 def test_the_command_line_speaks_french_under_a_french_locale() -> None:
     done = french_cli("play", "flip7", "--bots", "strong:zz")
     assert done.returncode == 2 and "Traceback" not in done.stderr
-    assert "mauvais paramètres pour le robot 'strong:zz' : 'strong' ne prend aucun" in done.stderr
+    assert (
+        "mauvais paramètres pour le robot «\u00a0strong:zz\u00a0»\u00a0: "
+        "«\u00a0strong\u00a0» ne prend aucun" in done.stderr
+    )
     usage = french_cli("play", "flip7", "--players", "x")
     assert usage.returncode == 2
-    assert "Valeur invalide pour '--players' : un nombre entier est attendu" in usage.stderr
+    assert (
+        "Valeur invalide pour «\u00a0--players\u00a0»\u00a0: un nombre entier est attendu"
+        in usage.stderr
+    )
     helped = french_cli("play", "-h")
     assert helped.returncode == 0
     assert "Jouer dans le terminal contre des robots" in helped.stdout

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from textual.containers import VerticalScroll
 
+from parlour.i18n.catalog import french_spaces
 from parlour.tui.app import ParlourApp
 from parlour.tui.config import PlayConfig, SeatPlan
 from parlour.tui.session import PlaySession
@@ -168,7 +169,7 @@ def test_at_80x24_the_status_the_key_bar_and_the_hints_fit(game: str, lang: str)
         await pilot.press("h")
         await pilot.pause(0.2)
         rows = screen_lines(app)
-        pace = "Robots : instantané" if lang == "fr" else "Bots: instant"
+        pace = french_spaces("Robots : instantané") if lang == "fr" else "Bots: instant"
         assert rows[0].rstrip().endswith(pace), rows[0]
         keys = rows[-1]
         for key in ("␣", " x ", " h ", " r ", " s ", "+/-", " * ", " a ", " i ", " q "):

@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+from parlour.i18n.catalog import french_spaces
 from parlour.tui.app import ParlourApp
 from parlour.tui.config import PlayConfig, SeatPlan
 from parlour.tui.session import PlaySession
@@ -74,7 +75,9 @@ def test_panoplies_speaks_french_on_the_mannequins() -> None:
     async def scenario(pilot: Any) -> None:
         screen = table_screen(app)
         labels = [c.label for c in screen.shown]
-        screen.play_choice(labels.index("Demander à Bruno : les chaussettes de la grand-mère"))
+        screen.play_choice(
+            labels.index(french_spaces("Demander à Bruno : les chaussettes de la grand-mère"))
+        )
         await settle(pilot, lambda: any("armoire" in line for line in narration(app)))
         assert "La grand-mère  6/7  ✗ chaussettes" in table_text(app)
 

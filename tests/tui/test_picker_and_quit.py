@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from parlour.i18n.catalog import french_spaces
 from parlour.tui.app import ParlourApp
 from parlour.tui.config import PlayConfig, SeatPlan
 from parlour.tui.screens import TableScreen
@@ -39,10 +40,10 @@ def test_an_ask_is_picked_player_then_family_then_member_by_keyboard() -> None:
         screen = table_screen(app)
         assert len(screen.shown) == 2 * 5  # two players, and the 5 cards Léa may ask for
         assert labels(screen) == ["Bruno", "Chloé"]
-        assert "Demander à qui ?" in region_text(app, "#moves")
+        assert french_spaces("Demander à qui ?") in region_text(app, "#moves")
         await pilot.press("2")  # Chloé
         assert labels(screen) == ["Boulanger", "Boucher"]
-        assert "Demander à Chloé : quelle famille ?" in region_text(app, "#moves")
+        assert french_spaces("Demander à Chloé : quelle famille ?") in region_text(app, "#moves")
         await pilot.press("0")  # back to the players
         assert labels(screen) == ["Bruno", "Chloé"] and screen.path == []
         await pilot.press("2", "2")  # Chloé, Boucher
@@ -51,7 +52,9 @@ def test_an_ask_is_picked_player_then_family_then_member_by_keyboard() -> None:
         await pilot.press("4")  # the daughter: the ask is played
         await settle(pilot, lambda: session.state.turns > 0)
         assert session.state.actions[0] == {"type": "ask", "target": 2, "card": 11}
-        assert "Léa à Chloé : « Dans la famille Boucher, je voudrais la fille. »" in narration(app)
+        assert french_spaces(
+            "Léa à Chloé : « Dans la famille Boucher, je voudrais la fille. »"
+        ) in narration(app)
 
     run(app, scenario)
 
@@ -134,7 +137,7 @@ def test_ctrl_q_before_any_move_quits_at_once_and_ctrl_c_says_how_in_french() ->
         await pilot.press("ctrl+c")
         await pilot.pause()
         said = [(n.title, n.message) for n in app._notifications]
-        assert said == [("Quitter ?", "Appuyez sur Ctrl+Q (ou q) pour quitter.")]
+        assert said == [(french_spaces("Quitter ?"), "Appuyez sur Ctrl+Q (ou q) pour quitter.")]
         await pilot.press("ctrl+q")
         await settle(pilot, lambda: app.return_code is not None)
 

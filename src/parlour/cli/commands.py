@@ -85,6 +85,7 @@ def rules_command(
     from parlour.core.options import describe_options
     from parlour.core.registry import get_game
     from parlour.i18n import resolve_lang, t
+    from parlour.i18n.common import after_colon, colon
     from parlour.i18n.options import option_help, option_label, typed_value
 
     language = resolve_lang(lang)
@@ -100,9 +101,10 @@ def rules_command(
     table.add_column(t("meaning", language))
     for name, default, help_text, choices in describe_options(the_game.rules_class):
         # The option and its values as --rules takes them; the meaning in the reader's language.
-        colon = " : " if language == "fr" else ": "
-        meaning = option_label(the_game.name, name, language) + colon
-        meaning += option_help(the_game.name, name, help_text, language)
+        meaning = option_label(the_game.name, name, language) + colon(language)
+        help_line = option_help(the_game.name, name, help_text, language)
+        # French goes on in lower case after a colon (a proper noun keeps its capital).
+        meaning += after_colon(help_line) if language == "fr" else help_line
         if choices:
             meaning += f" [{' | '.join(typed_value(c) for c in choices)}]"
         table.add_row(name, typed_value(default), meaning)
@@ -123,12 +125,18 @@ def about_command(lang: LangOption = None) -> None:
     console.print(about_text(language), highlight=False, markup=False)
 
 
-def games_command() -> None:
+def games_command(lang: LangOption = None) -> None:
     """List the games this installation offers."""
     from parlour.core.registry import game_names, get_game
+    from parlour.i18n import resolve_lang
+    from parlour.i18n.common import colon
 
+    language = resolve_lang(lang)
     for name in game_names():
-        console.print(f"{name}: {get_game(name).title['en']}", highlight=False)
+        title = get_game(name).title
+        # The name is what commands take; the title is for the reader, in the reader's language.
+        line = f"{name}{colon(language)}{title.get(language, title['en'])}"
+        console.print(line, highlight=False, markup=False)
 
 
 def register(app: typer.Typer) -> None:

@@ -50,7 +50,7 @@ def main(argv: list[str] | None = None) -> None:
         _stderr_line(f"parlour: {err.format_message()}")
         raise SystemExit(err.exit_code) from None
     except typer.Abort:  # Ctrl-C or end of input at a prompt
-        _stderr_line("parlour: interrupted")
+        _stderr_line("parlour: interrompu" if lang == "fr" else "parlour: interrupted")
         raise SystemExit(1) from None
     except ParlourError as err:
         from parlour.i18n.errors import localise_error
@@ -58,8 +58,11 @@ def main(argv: list[str] | None = None) -> None:
         _stderr_line(f"parlour: {localise_error(err, lang)}")
         raise SystemExit(err.exit_code) from None
     except OSError as err:  # a file or folder the command could not use (a folder for a file)
+        from parlour.i18n.errors import os_reason
+
         where = f" {err.filename}" if err.filename else ""
-        _stderr_line(f"parlour:{where}: {err.strerror or err}")
+        colon = "\u00a0:" if lang == "fr" else ":"
+        _stderr_line(f"parlour:{where}{colon} {os_reason(err, lang)}")
         raise SystemExit(1) from None
     # As Click's standalone mode does: the command's own status (typer.Exit(code)), else 0.
     raise SystemExit(status if isinstance(status, int) else 0)

@@ -83,9 +83,9 @@ def usage_error_line(err: Any, lang: str) -> str:
     where = context.command_path if context is not None else "parlour"
     message = err.format_message()
     if lang == "fr":  # Typer's own suggestion, which no catalogue of Click's translates
-        message = message.replace("(Possible options: ", "(options possibles : ")
+        message = message.replace("(Possible options: ", "(options possibles\u00a0: ")
     return (
-        f"{where}: {message} ({where} -h : aide)"
+        f"{where}: {message} ({where} -h\u00a0: aide)"  # no line break before the colon
         if lang == "fr"
         else (f"{where}: {message} ({where} -h: help)")
     )

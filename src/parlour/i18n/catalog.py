@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import gettext
 import os
+import re
 import string
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -18,12 +19,26 @@ LANGS = ("en", "fr")
 _CATALOG: dict[str, dict[str, str]] = {}
 
 
+# French puts a space before : ; ! ? % » and after «; a non-breaking one keeps the mark on its
+# word's line when a terminal or a browser wraps the text (« 3 à payer » / « ! »).
+_FRENCH_SPACES = re.compile(r" (?=[:;!?%»])|(?<=«) ")
+
+
+def french_spaces(text: str) -> str:
+    """`text` with a non-breaking space wherever French typography puts a space at a mark."""
+    return _FRENCH_SPACES.sub("\u00a0", text)
+
+
 def register(catalog: Mapping[str, Mapping[str, str]]) -> None:
+    """Add texts (key -> one text per language); French texts get their non-breaking spaces
+    here, so that no text written with a plain space can break a line at a mark."""
     for key, texts in catalog.items():
         missing = [lang for lang in LANGS if lang not in texts]
         if missing:
             raise ValueError(f"text {key!r} lacks {missing}")
-        _CATALOG[key] = dict(texts)
+        entry = dict(texts)
+        entry["fr"] = french_spaces(entry["fr"])
+        _CATALOG[key] = entry
 
 
 def same_text(english: str, lang: str, prefix: str) -> str | None:
@@ -78,12 +93,18 @@ class _Formatter(string.Formatter):
 _FORMATTERS = {lang: _Formatter(lang) for lang in LANGS}
 
 
+def format_text(text: str, lang: str, /, **values: Any) -> str:
+    """`text` formatted as the catalogue's texts are, plurals (`{n:#card|cards}`) included:
+    for texts kept outside the catalogue, such as the error patterns."""
+    return _FORMATTERS[lang if lang in _FORMATTERS else "en"].format(text, **values)
+
+
 def t(key: str, lang: str, /, **values: Any) -> str:
     texts = _CATALOG.get(key)
     if texts is None:
         raise KeyError(f"no text {key!r}")
     chosen = lang if lang in texts else "en"
-    return _FORMATTERS[chosen].format(texts[chosen], **values)
+    return format_text(texts[chosen], chosen, **values)
 
 
 def tn(singular: str, plural: str, count: int, lang: str, /, **values: Any) -> str:

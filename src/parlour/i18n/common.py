@@ -26,15 +26,32 @@ register(
         "credits": {
             "en": "Parlour is free software (GPL-3.0-or-later): you may use, study, share and "
             "change it.",
-            "fr": "Parlour est un logiciel libre (GPL-3.0 ou ultérieure) : vous pouvez "
+            "fr": "Parlour est un logiciel libre (GPL-3.0 ou ultérieure)\u00a0: vous pouvez "
             "l'utiliser, l'étudier, le partager et le modifier.",
         },
+        # A sentence of its own, as the other games' credits are (`parlour rules` prints it
+        # alone); the About line lower-cases it after its colon (`after_colon`).
         "traditional": {
-            "en": "a traditional game.",
-            "fr": "un jeu traditionnel.",
+            "en": "A traditional game.",
+            "fr": "Un jeu traditionnel.",
         },
     }
 )
+
+
+def colon(lang: str) -> str:
+    """A colon between a label and its text: French puts a (non-breaking) space before it."""
+    return "\u00a0: " if lang == "fr" else ": "
+
+
+def after_colon(text: str, keep: str = "") -> str:
+    """`text` as it reads after a colon in French: its first letter in lower case, unless the
+    first word is a proper noun or an acronym (its second letter is not lower-case: `PYTHONPATH`,
+    `X`) or one of the words of `keep` (a title that names itself, `Flip 7 est un jeu...`)."""
+    if len(text) < 2 or not text[1].islower():
+        return text
+    first = text.split(maxsplit=1)[0]
+    return text if first in keep.split() else text[0].lower() + text[1:]
 
 
 def join_names(names: list[str], lang: str) -> str:

@@ -9,7 +9,6 @@ is always `view(viewer)`, and the viewer only becomes another person through the
 from __future__ import annotations
 
 import dataclasses
-import errno
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -24,8 +23,8 @@ from parlour.core.game import Game, Seat, State
 from parlour.core.options import make_rules
 from parlour.core.records import MalformedRecord, record_of, replay, save_record
 from parlour.core.registry import get_game
-from parlour.i18n import LANGS, has, t
-from parlour.i18n.errors import localise_error, rule_reason
+from parlour.i18n import LANGS
+from parlour.i18n.errors import localise_error, os_reason, rule_reason
 from parlour.play.runner import decision_for
 from parlour.tui import tables
 from parlour.tui.config import PlayConfig, SeatPlan, localised_name
@@ -329,12 +328,3 @@ class PlaySession:
             (outcome.ranks[i], self.names[i], outcome.scores[i]) for i in range(len(self.names))
         ]
         return sorted(rows)
-
-
-def os_reason(err: OSError, lang: str) -> str:
-    """Why the system refused a file, in `lang`: the C library words it in its own locale
-    (English on most systems), so the common cases are worded here, from the error number."""
-    key = f"tui.os.{errno.errorcode.get(err.errno or 0, '')}"
-    if lang != "en" and has(key):
-        return t(key, lang)
-    return err.strerror or str(err)

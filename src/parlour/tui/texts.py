@@ -49,20 +49,6 @@ register(
         "tui.save_as": {"en": "Save the game to:", "fr": "Enregistrer la partie dans :"},
         "tui.save": {"en": "Save", "fr": "Enregistrer"},
         "tui.cancel": {"en": "Cancel", "fr": "Annuler"},
-        # Why a file could not be written, by errno (the system words it in English).
-        "tui.os.ENOENT": {
-            "en": "No such file or directory",
-            "fr": "fichier ou dossier introuvable",
-        },
-        "tui.os.EACCES": {"en": "Permission denied", "fr": "permission refusée"},
-        "tui.os.EPERM": {"en": "Operation not permitted", "fr": "opération non permise"},
-        "tui.os.EISDIR": {"en": "Is a directory", "fr": "c'est un dossier"},
-        "tui.os.ENOTDIR": {"en": "Not a directory", "fr": "ce n'est pas un dossier"},
-        "tui.os.ENOSPC": {"en": "No space left on device", "fr": "plus de place sur le disque"},
-        "tui.os.EROFS": {
-            "en": "Read-only file system",
-            "fr": "système de fichiers en lecture seule",
-        },
         "tui.cannot_save": {
             "en": "Cannot save: {error}",
             "fr": "Échec de l'enregistrement : {error}",

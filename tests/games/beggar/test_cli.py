@@ -123,7 +123,7 @@ def test_language_follows_the_system_locale() -> None:
 
 def test_deal_text_speaks_french() -> None:
     done = parlour("beggar", "deal", "J--", "-J-", "--lang", "fr")
-    assert done.stdout.strip() == "boucle : 8 cartes, 3 plis, pas de gagnant"
+    assert done.stdout.strip() == "boucle\u00a0: 8 cartes, 3 plis, pas de gagnant"
 
 
 def test_deal_imports_neither_numpy_nor_numba() -> None:
@@ -246,3 +246,66 @@ def test_stats_refuses_the_options_it_cannot_honour_in_one_line(option: str, fra
     assert done.stderr.startswith("parlour: ")  # nothing before: no progress display started
     assert done.stderr.count("\n") == 1
     assert fragment in done.stderr
+
+
+FRENCH = {**os.environ, "LANG": "fr_FR.UTF-8", "LC_ALL": "fr_FR.UTF-8", "COLUMNS": "200"}
+ENGLISH = {**os.environ, "LANG": "C", "LC_ALL": "C", "COLUMNS": "200"}
+
+
+def test_records_speak_the_readers_language_and_keep_their_english() -> None:
+    fr = parlour("beggar", "records", env=FRENCH)
+    assert fr.returncode == 0, fr.stderr
+    header = next(line for line in fr.stdout.splitlines() if "┃" in line)
+    columns = [cell.strip() for cell in header.split("┃")[1:-1]]
+    assert columns == ["record", "année", "cartes", "plis", "gagnant", "vérifié"]
+    assert "boucle à 474" in fr.stdout and "aucun (boucle)" in fr.stdout
+    assert " oui " in fr.stdout and " yes " not in fr.stdout
+    assert "Paulhus 1999\u00a0: " in fr.stdout
+    en = parlour("beggar", "records", env=ENGLISH)
+    assert "loop at 474" in en.stdout and "none (loop)" in en.stdout and " yes " in en.stdout
+    assert "Paulhus 1999: " in en.stdout
+
+
+def test_a_shuffled_deal_names_its_hands_with_french_spacing() -> None:
+    fr = parlour("beggar", "deal", "--players", "2", "--seed", "1", env=FRENCH)
+    assert fr.stdout.startswith("main A\u00a0: QK--")
+    en = parlour("beggar", "deal", "--players", "2", "--seed", "1", env=ENGLISH)
+    assert en.stdout.startswith("hand A: QK--")
+
+
+def test_stats_write_french_numbers() -> None:
+    data = json.loads(parlour("beggar", "stats", "--deals", "300", "--json").stdout)
+    share = data["first_player_win_share"]
+    fr = parlour("beggar", "stats", "--deals", "300", "--workers", "1", env=FRENCH)
+    assert fr.returncode == 0, fr.stderr
+    french_share = f"{100 * share:.2f}".replace(".", ",")
+    assert f"le premier joueur gagne\u00a0: {french_share}\u00a0%" in fr.stdout
+    assert f"{data['cards']['mean']:.1f}".replace(".", ",") in fr.stdout
+    en = parlour("beggar", "stats", "--deals", "300", "--workers", "1", env=ENGLISH)
+    assert f"first player wins: {share:.2%}" in en.stdout
+    assert f"{data['cards']['mean']:.1f}" in en.stdout
+
+
+def test_search_verify_speaks_french(tmp_path) -> None:
+    path = tmp_path / "found.jsonl"
+    good = {"hands": list(PAULHUS), "status": "finished", "cards": 4791, "tricks": 670}
+    path.write_text(json.dumps({**good, "winner": 0}) + "\n")
+    fr = parlour("beggar", "search", "--verify", "--results", str(path), env=FRENCH)
+    assert fr.returncode == 0, fr.stderr
+    assert f"ok\u00a0: 4791 cartes, 670 plis\u00a0: {' '.join(PAULHUS)}" in fr.stdout
+    assert "1 donne enregistrée vérifiée, 0 diffère" in fr.stdout
+    en = parlour("beggar", "search", "--verify", "--results", str(path), env=ENGLISH)
+    assert f"ok: 4791 cards, 670 tricks: {' '.join(PAULHUS)}" in en.stdout
+    assert "1 stored deals checked, 0 differ" in en.stdout
+
+
+def test_a_stored_deal_is_described_in_the_readers_language() -> None:
+    from parlour.games.beggar.cli import _describe
+    from parlour.games.beggar.search import Found
+
+    found = Found(list(PAULHUS), "finished", 4791, 670, 0)
+    assert _describe(found, "en") == found.describe()
+    assert _describe(found, "fr").startswith("4791 cartes, 670 plis\u00a0: ")
+    loop = Found(list(PAULHUS), "loop", 474, 66, None)
+    assert _describe(loop, "en") == loop.describe()
+    assert _describe(loop, "fr").startswith("BOUCLE, 66 plis\u00a0: ")

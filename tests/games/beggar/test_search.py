@@ -8,6 +8,9 @@ import signal
 import subprocess
 import sys
 
+import pytest
+
+import parlour.games.beggar.texts  # noqa: F401  (registers the texts)
 from parlour.games.beggar import kernel
 from parlour.games.beggar.records import RECORDS, hand_codes, reference_play
 from parlour.games.beggar.search import (
@@ -20,6 +23,7 @@ from parlour.games.beggar.search import (
     search,
     verify,
 )
+from parlour.i18n import t
 
 PAULHUS = RECORDS[0]
 
@@ -135,7 +139,8 @@ def test_random_sampling_alone_matches_the_kernel() -> None:
     assert row[1] == cards
 
 
-def test_an_interrupted_search_keeps_its_results_and_resumes(tmp_path) -> None:
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_an_interrupted_search_keeps_its_results_and_resumes(tmp_path, lang: str) -> None:
     # Ctrl-C is sent only once the child has said it is searching (its first "new best" line is
     # printed inside the search loop, where Ctrl-C is handled), so the stop is deterministic:
     # no sleep, no clock. The search then finishes the unit in flight, joins its worker and
@@ -143,6 +148,11 @@ def test_an_interrupted_search_keeps_its_results_and_resumes(tmp_path) -> None:
     path = tmp_path / "found.jsonl"
     command = [sys.executable, "-m", "parlour.cli", "beggar", "search", "--minutes", "30"]
     command += ["--workers", "1", "--threshold", "2000", "--results", str(path), "--seed", "4"]
+    command += ["--lang", lang]
+    # The lines the search prints, in the language asked for (the first Ctrl-C's line too).
+    new_best = t("beggar.cli.new_best", lang, check="", entry="").split(" (")[0]
+    interrupted = t("beggar.cli.interrupted", lang, results=path).split(" --results")[0]
+    stopping = t("beggar.cli.stopping", lang)
     env = {**os.environ, "PYTHONUNBUFFERED": "1", "COLUMNS": "300"}
     process = subprocess.Popen(
         command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env
@@ -151,15 +161,15 @@ def test_an_interrupted_search_keeps_its_results_and_resumes(tmp_path) -> None:
     seen = []
     for line in process.stdout:
         seen.append(line)
-        if line.startswith("new best"):
+        if line.startswith(new_best):
             break
-    assert seen and seen[-1].startswith("new best"), seen
+    assert seen and seen[-1].startswith(new_best), seen
     process.send_signal(signal.SIGINT)
     out, err = process.communicate()
     out = "".join(seen) + out
     assert process.returncode == 0, err
-    assert "interrupted: run again" in out
-    assert "stopping after the work in flight" in err
+    assert interrupted in out
+    assert stopping in err
     assert "Traceback" not in err
     stored = [json.loads(line) for line in path.read_text().splitlines()]
     assert stored and all(line["cards"] >= 2000 for line in stored)

@@ -118,3 +118,76 @@ def test_decks_list_and_check(tmp_path: Path, capsys: pytest.CaptureFixture[str]
         main(["decks", "check", str(bad)])
     assert done.value.code == 1  # the check ran and found a fault
     assert "is not complete" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("name", "gender", "spoken"),
+    [
+        # h aspiré: no elision.
+        ("héros", "m", "le héros"),
+        ("hérisson", "m", "le hérisson"),
+        ("harpie", "f", "la harpie"),
+        ("Hibou", "m", "le Hibou"),
+        ("Hache", "f", "la Hache"),
+        ("haricot", "m", "le haricot"),
+        ("homard", "m", "le homard"),
+        ("hiboux", "m", "le hiboux"),  # a plural of a listed word
+        ("hollandaise", "f", "la hollandaise"),  # a feminine of a listed word
+        ("hockey", "m", "le hockey"),
+        # h muet: elision.
+        ("hôtesse", "f", "l'hôtesse"),
+        ("homme", "m", "l'homme"),
+        ("héroïne", "f", "l'héroïne"),
+        ("huître", "f", "l'huître"),
+        # y before a vowel is a consonant; before a consonant a vowel.
+        ("yéti", "m", "le yéti"),
+        ("yourte", "f", "la yourte"),
+        ("ypérite", "f", "l'ypérite"),
+        ("yeuse", "f", "l'yeuse"),
+        # Vowels with accents and ligatures elide.
+        ("œnologue", "f", "l'œnologue"),
+        ("Œdipe", "m", "l'Œdipe"),
+        ("ïlienne", "f", "l'ïlienne"),
+        ("îlienne", "f", "l'îlienne"),
+        ("écuyère", "f", "l'écuyère"),
+        ("âne", "m", "l'âne"),
+        ("oncle", "m", "l'oncle"),
+        ("ouistiti", "m", "le ouistiti"),
+        ("onze", "m", "le onze"),
+        # Consonants by gender; a name of several words is guessed from its first.
+        ("tante", "f", "la tante"),
+        ("cousin", "m", "le cousin"),
+        ("homard bleu", "m", "le homard bleu"),
+        ("arrière-grand-père", "m", "l'arrière-grand-père"),
+    ],
+)
+def test_a_member_without_article_gets_the_french_one(
+    tmp_path: Path, name: str, gender: str, spoken: str
+) -> None:
+    text = deck_text().replace(
+        '{ name = "oncle" }', f'{{ name = "{name}", gender = "{gender}" }}', 1
+    )
+    deck = load_deck_file(write(tmp_path, text))
+    assert deck.families[0].members[4].spoken() == spoken
+
+
+def test_an_article_given_by_the_deck_wins_over_the_guess(tmp_path: Path) -> None:
+    text = deck_text().replace('{ name = "oncle" }', '{ name = "hiatus", article = "le" }', 1)
+    deck = load_deck_file(write(tmp_path, text))
+    assert deck.families[0].members[4].spoken() == "le hiatus"
+    text = deck_text().replace('{ name = "oncle" }', '{ name = "héros", article = "l\'" }', 1)
+    assert load_deck_file(write(tmp_path, text)).families[0].members[4].spoken() == "l'héros"
+
+
+def test_decks_list_speaks_the_readers_language(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit, match=r"^0$"):
+        main(["decks", "list", "--lang", "fr"])
+    out = capsys.readouterr().out
+    assert "Jeux de cartes" in out
+    for word in ("nom", "langue", "familles"):
+        assert f" {word} " in out
+    assert " name " not in out and " lang " not in out
+    with pytest.raises(SystemExit, match=r"^0$"):
+        main(["decks", "list", "--lang", "en"])
+    out = capsys.readouterr().out
+    assert "Decks" in out and " name " in out and " lang " in out and " families " in out

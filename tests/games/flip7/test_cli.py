@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -83,3 +84,42 @@ def test_simulate_counter_table_same_with_and_without_the_kernel(tmp_path: Path)
     lines = [line for line in slow.stdout.splitlines() if not line.startswith("saved ")]
     assert fast.stdout.splitlines()[:-1] == lines[:-1]
     assert "counter" in fast.stdout and "200 games" in fast.stdout
+
+
+def _run(*args: str, lang: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "LANG": lang, "LC_ALL": lang, "COLUMNS": "200"}
+    return subprocess.run(
+        [sys.executable, "-m", "parlour.cli", *args],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=env,
+    )
+
+
+def test_solve_hand_follows_the_readers_language_and_keeps_its_english() -> None:
+    fr = _run("flip7", "solve", "--hand", "12,11", lang="fr_FR.UTF-8")
+    assert fr.stdout.strip() == (
+        "main 12,11 (paquet numéros+bonus)\u00a0: rester 23,0000, tirer puis jouer au mieux "
+        "22,4578 -> rester"
+    )
+    en = _run("flip7", "solve", "--hand", "12,11", lang="C")
+    assert en.stdout.strip() == (
+        "hand 12,11 (numbers+modifiers deck): stay 23.0000, hit then play optimally 22.4578 -> stay"
+    )
+    # --lang overrides the locale.
+    again = _run("flip7", "solve", "--hand", "12,11", "--lang", "en", lang="fr_FR.UTF-8")
+    assert again.stdout == en.stdout
+
+
+def test_solve_in_french_writes_french_words_and_numbers() -> None:
+    fr = _run("flip7", "solve", "--numbers-only", lang="fr_FR.UTF-8").stdout
+    assert "Paquet\u00a0: 79 cartes (numéros)\u00a0; un joueur seul, valeurs exactes." in fr
+    assert "stratégie optimale\u00a0: score espéré 18,5652" in fr
+    assert "T = 23, score espéré 18,5212" in fr
+    assert "numéros en main" in fr and "probabilité de perdre" in fr and "0,0928" in fr
+    en = _run("flip7", "solve", "--numbers-only", lang="C").stdout
+    assert "Deck: 79 cards (numbers); one player alone, exact values." in en
+    assert "optimal policy: expected score 18.5652" in en
+    assert "best fixed threshold (stay when the numbers sum to at least T): T = 23" in en
+    assert "numbers held" in en and "bust probability" in en and "0.0928" in en

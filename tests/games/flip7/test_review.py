@@ -86,3 +86,28 @@ def test_the_replay_command_prints_a_seats_review(
     assert code == 0 and json.loads(out)["summary"]["mistakes"] == 1
     code, _, err = run_cli(capsys, "replay", str(saved), "--review", "7")
     assert code != 0 and "seat 7 is not at this game" in err
+
+
+@pytest.mark.parametrize(
+    ("stay", "hit", "french"),
+    [
+        (10.0, 11.1, "1,1 point perdu en moyenne"),
+        (10.0, 10.04, "0,0 point perdu en moyenne"),
+        (10.0, 11.96, "2,0 points perdus en moyenne"),
+        (10.0, 12.5, "2,5 points perdus en moyenne"),
+    ],
+)
+def test_points_lost_agree_with_the_amount_shown_in_french(
+    monkeypatch: pytest.MonkeyPatch, stay: float, hit: float, french: str
+) -> None:
+    """French says « 1,1 point perdu » (singular below 2) but « 2,0 points perdus »."""
+    from parlour.games.flip7 import solver
+
+    monkeypatch.setattr(solver, "hit_and_stay", lambda *args: (stay, hit))
+    review = review_record(scripted_game(), 0)
+    assert review is not None
+    (graded,) = review.graded
+    assert graded.mistake
+    assert french in graded.text["fr"]
+    assert f"{french} au total" in review.to_json()["summary"]["text"]["fr"]
+    assert "expected points lost" in graded.text["en"]  # English is unchanged

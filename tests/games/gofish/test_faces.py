@@ -11,6 +11,7 @@ from starlette.testclient import TestClient
 
 from parlour.core.capabilities import offers
 from parlour.core.registry import get_game
+from parlour.i18n.catalog import french_spaces
 from parlour.tui.config import PlayConfig, SeatPlan
 from parlour.tui.session import PlaySession
 from parlour.web.app import Settings, create_app
@@ -40,7 +41,7 @@ def test_every_face_is_offered_from_the_game_room() -> None:
 def test_the_terminal_table_in_both_languages() -> None:
     en, fr = session("en"), session("fr")
     assert "Pool: 46 cards · books: 0 of 13" in plain(en.render(), width=80)
-    assert "Pioche : 46 cartes · livres : 0 sur 13" in plain(fr.render(), width=80)
+    assert french_spaces("Pioche : 46 cartes · livres : 0 sur 13") in plain(fr.render(), width=80)
     assert "A♥  │  2♥  │  7♠" in plain(en.render(), width=80)
     assert [c.label for c in en.choices()] == [
         "Ask Max for aces",
@@ -49,7 +50,7 @@ def test_the_terminal_table_in_both_languages() -> None:
     ]
     assert "Demander des sept à Max" in [c.label for c in fr.choices()]
     fr.play(fr.state.action_from_json({"type": "ask", "target": 1, "rank": 0}))
-    assert "Max : « Va pêcher ! »" in fr.history()
+    assert "Max\u00a0: «\u00a0Va pêcher\u00a0!\u00a0»" in fr.history()
     while not fr.over:
         if fr.is_bot(fr.mover):
             fr.bot_move()

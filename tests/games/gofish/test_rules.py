@@ -219,7 +219,7 @@ def test_narration_in_both_languages() -> None:
     }
     assert "Ann to Bob: “Have you got any sevens?”" in lines["en"]
     assert "Bob: “Go fish!”" in lines["en"]
-    assert "Ann à Bob : « As-tu des sept ? »" in lines["fr"]
-    assert "Bob : « Va pêcher ! »" in lines["fr"]
+    assert "Ann à Bob\u00a0: «\u00a0As-tu des sept\u00a0?\u00a0»" in lines["fr"]
+    assert "Bob\u00a0: «\u00a0Va pêcher\u00a0!\u00a0»" in lines["fr"]
     assert GAME.title == {"en": "Go Fish", "fr": "Va pêcher"}
     assert "OpenSpiel" in GAME.rules_text("en") and "Va pêcher" not in GAME.rules_text("en")

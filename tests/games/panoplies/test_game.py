@@ -29,18 +29,19 @@ def test_narration_of_a_lost_garment_in_both_languages() -> None:
     s = make([["socks/mother"], ["coat/son"], ["coat/daughter"], ["shoes/mother"]])
     events = ask(s, 3, "shoes/mother")
     fr = lines(events, "fr")
-    assert fr[0] == "Léa à Max : « Je voudrais les chaussures de la mère. »"
+    assert fr[0] == "Léa à Max\u00a0: «\u00a0Je voudrais les chaussures de la mère.\u00a0»"
     assert "Le mannequin de la mère (Max) range les chaussures dans l'armoire." in fr
     en = lines(events, "en")
-    assert "the mother's mannequin (Max) hands the shoes to the wardrobe." in en
+    # A sentence starts with a capital, not with "the mother's mannequin".
+    assert "The mannequin of the mother (Max) hands the shoes to the wardrobe." in en
 
 
 def test_narration_of_the_end() -> None:
     mother = outfit("mother")
     s = make([mother[:6], [mother[6], "coat/son"], ["coat/father"], ["coat/daughter"]])
     fr = lines(ask(s, 1, mother[6]), "fr")
-    assert "Léa pose la tenue de la mère, le personnage de Max !" in fr
-    assert "Partie 1 : Max perd." in fr
+    assert "Léa pose la tenue de la mère, le personnage de Max\u00a0!" in fr
+    assert "Partie 1\u00a0: Max perd." in fr
 
 
 def test_views_show_mannequins_wardrobe_outfits_and_jokers() -> None:

@@ -42,6 +42,24 @@ def rules_from(pairs: list[str] | None) -> "BeggarRules":
     return make_rules(BeggarRules, parse_options(BeggarRules, pairs or []))
 
 
+def _decimal(x: float, lang: str, digits: int = 1) -> str:
+    """A number as its reader writes it: 251.0, « 251,0 »."""
+    text = f"{x:.{digits}f}"
+    return text.replace(".", ",") if lang == "fr" else text
+
+
+def _count(n: float, lang: str) -> str:
+    """A whole count with its thousands: 1,234,567 in English, « 1 234 567 » in French (a
+    narrow non-breaking space, so a count never wraps in the middle)."""
+    text = f"{n:,.0f}"
+    return text.replace(",", "\u202f") if lang == "fr" else text
+
+
+def _percent(x: float, lang: str) -> str:
+    """A share to two decimals: 50.60%, « 50,60 % »."""
+    return f"{_decimal(100 * x, lang, 2)}\u00a0%" if lang == "fr" else f"{x:.2%}"
+
+
 def shuffled_hands(players: int, seed: int, rules: "BeggarRules") -> list[list[str]]:
     """A shuffled deal, first hand leading (the hands of `deal --seed`)."""
     from parlour.games.beggar.cards import full_deck
@@ -172,7 +190,8 @@ def deal_command(
     if shown is not None:
         for i, hand in enumerate(shown):
             name = t("beggar.cli.hand", language, letter=chr(65 + i))
-            sys.stdout.write(f"{name}: {notation(hand)}   ({' '.join(hand)})\n")
+            line = t("beggar.cli.hand_line", language, hand=name, cards=notation(hand))
+            sys.stdout.write(f"{line}   ({' '.join(hand)})\n")
     winner = result["winner"]
     who = (
         t("beggar.cli.no_winner", language)
@@ -234,7 +253,7 @@ def stats_command(
     from parlour.games.beggar import kernel  # Numba loads only for the commands that use it
 
     with Progress(
-        TextColumn("deals"),
+        TextColumn(t("beggar.cli.deals", language)),
         BarColumn(),
         TextColumn("{task.completed}/{task.total}"),
         TimeRemainingColumn(),
@@ -280,14 +299,14 @@ def _print_stats(
         table.add_row(
             t(f"beggar.cli.{row}", language),
             *(
-                f"{dist[c]:.1f}" if isinstance(dist[c], float) else str(dist[c])
+                _decimal(dist[c], language) if isinstance(dist[c], float) else str(dist[c])
                 for c in ("mean", "median", "q1", "q3", "p99", "max")
             ),
         )
     console.print(table)
     share = data["first_player_win_share"]
     console.print(
-        t("beggar.cli.first_wins", language, share=share)
+        t("beggar.cli.first_wins", language, share=_percent(share, language))
         if share is not None
         else t("beggar.cli.no_finished", language)
     )
@@ -295,7 +314,7 @@ def _print_stats(
     if max_turns is not None:
         console.print(t("beggar.cli.capped_count", language, cap=max_turns, count=data["capped"]))
     for hands in data["loop_deals"]:
-        console.print(f"  {t('beggar.cli.loop', language)}: " + " ".join(hands), highlight=False)
+        console.print(t("beggar.cli.loop_line", language, hands=" ".join(hands)), highlight=False)
 
 
 @beggar_app.command("records")
@@ -335,18 +354,30 @@ def records_command(
         table = Table(title=t("beggar.cli.records_title", language))
         for col in ("record", "year", "cards", "tricks", "winner", "checked"):
             table.add_column(
-                col, justify="right" if col in ("year", "cards", "tricks") else "left", no_wrap=True
+                t(f"beggar.cli.col.{col}", language),
+                justify="right" if col in ("year", "cards", "tricks") else "left",
+                no_wrap=True,
             )
         for c in checks:
             r = c.record
-            length = ("loop at " if r.status == "loop" else "") + str(r.cards)
-            winner = "none (loop)" if r.winner is None else "AB"[r.winner]
-            mark = "[green]yes[/green]" if c.ok else f"[red]NO: {c}[/red]"
+            length = (
+                t("beggar.cli.loop_at", language, cards=r.cards)
+                if r.status == "loop"
+                else str(r.cards)
+            )
+            winner = t("beggar.cli.none_loop", language) if r.winner is None else "AB"[r.winner]
+            mark = (
+                f"[green]{t('beggar.cli.yes', language)}[/green]"
+                if c.ok
+                else f"[red]{t('beggar.cli.no', language, why=c)}[/red]"
+            )
             table.add_row(r.name, str(r.year), length, str(r.tricks), winner, mark)
         console.print(table)
         for c in checks:
             r = c.record
-            console.print(f"{r.name} {r.year}: {r.hands[0]} {r.hands[1]}", highlight=False)
+            hands = f"{r.hands[0]} {r.hands[1]}"
+            line = t("beggar.cli.record_line", language, name=r.name, year=r.year, hands=hands)
+            console.print(line, highlight=False)
     bad = [c for c in checks if not c.ok]
     if bad:
         raise ParlourError(f"{len(bad)} record deal(s) do not give their published length")
@@ -375,13 +406,16 @@ def search_command(
         bool,
         typer.Option("--verify", help="Replay every stored deal with the reference engine."),
     ] = False,
+    lang: LangOption = None,
 ) -> None:
     """Search long games and loops: random deals and local search by swapping cards."""
     from pathlib import Path
 
     from parlour.games.beggar import search
     from parlour.games.beggar.game import GAME
+    from parlour.i18n import resolve_lang, t
 
+    language = resolve_lang(lang)
     the_rules = rules_from(rules)
     GAME.check_players(players, the_rules)
     if the_rules.jokers or the_rules.beggar_joker or the_rules.shuffle_captured:
@@ -390,19 +424,18 @@ def search_command(
         raise RulesError("--minutes and --threshold must be positive and --workers at least 0")
     store = search.ResultsFile(Path(results))
     if verify:
-        _verify_stored(store, results)
+        _verify_stored(store, results, language)
         return
-    known = store.best(players, 1)
     console.print(
-        f"searching {players}-player deals for {minutes:g} min; storing deals of "
-        f"{threshold}+ cards and loops in {results}"
-        + (f" ({len(store.found)} already there, best {known[0].describe()})" if known else ""),
-        highlight=False,
+        _search_start(store, players, minutes, threshold, results, language), highlight=False
     )
 
     def on_best(entry: search.Found, ok: bool) -> None:
-        check = "checked by the reference engine" if ok else "REFERENCE ENGINE DISAGREES"
-        console.print(f"new best ({check}): {entry.describe()}", highlight=False)
+        check = t(
+            "beggar.cli.reference_agrees" if ok else "beggar.cli.reference_disagrees", language
+        )
+        line = t("beggar.cli.new_best", language, check=check, entry=_describe(entry, language))
+        console.print(line, highlight=False)
 
     report = search.search(
         players,
@@ -414,23 +447,75 @@ def search_command(
         seed=seed,
         next_pays=the_rules.exhausted_payer == "next_pays",
         on_best=on_best,
+        stopping=t("beggar.cli.stopping", language),
     )
+    _print_report(report, store, players, results, language)
+
+
+def _search_start(
+    store: Any, players: int, minutes: float, threshold: int, results: str, language: str
+) -> str:
+    """The line a search opens with: what it looks for, and the best deal already stored."""
+    from parlour.i18n import t
+
+    shown_minutes = f"{minutes:g}".replace(".", ",") if language == "fr" else f"{minutes:g}"
+    start = t(
+        "beggar.cli.search_start",
+        language,
+        players=players,
+        minutes=shown_minutes,
+        threshold=threshold,
+        results=results,
+    )
+    known = store.best(players, 1)
+    if known:
+        count = len(store.found)
+        best = _describe(known[0], language)
+        start += t("beggar.cli.search_known", language, count=count, best=best)
+    return start
+
+
+def _print_report(report: Any, store: Any, players: int, results: str, language: str) -> None:
+    """What a finished (or interrupted) search did, and the best deal stored."""
+    from parlour.i18n import t
+
     rate = report.evaluations / report.seconds if report.seconds else 0.0
     if report.interrupted:
-        console.print(f"interrupted: run again with --results {results} to resume")
+        console.print(t("beggar.cli.interrupted", language, results=results))
     console.print(
-        f"{report.evaluations:,} deals played in {report.seconds:.0f} s ({rate:,.0f}/s); "
-        f"{report.stored} new deals stored in {results}",
+        t(
+            "beggar.cli.search_done",
+            language,
+            played=report.evaluations,
+            deals=_count(report.evaluations, language),
+            seconds=_decimal(report.seconds, language, 0),
+            rate=_count(rate, language),
+            stored=report.stored,
+            results=results,
+        ),
         highlight=False,
     )
     best = store.best(players, 1)
     if best:
-        console.print(f"best stored: {best[0].describe()}", highlight=False)
+        console.print(
+            t("beggar.cli.best_stored", language, entry=_describe(best[0], language)),
+            highlight=False,
+        )
 
 
-def _verify_stored(store: Any, results: str) -> None:
+def _describe(entry: Any, language: str) -> str:
+    """A stored deal in one line, as `Found.describe` words it in English."""
+    from parlour.i18n import t
+
+    key = "beggar.cli.found_loop" if entry.status == "loop" else "beggar.cli.found"
+    hands = " ".join(entry.hands)
+    return t(key, language, cards=entry.cards, tricks=entry.tricks, hands=hands)
+
+
+def _verify_stored(store: Any, results: str, language: str) -> None:
     """Replay every stored deal with the reference engine; an error if one differs."""
     from parlour.games.beggar import search
+    from parlour.i18n import t
 
     entries = sorted(store.found.values(), key=lambda f: -f.score())
     if not entries:
@@ -439,9 +524,10 @@ def _verify_stored(store: Any, results: str) -> None:
     for entry in entries:
         ok = search.verify(entry)
         wrong += not ok
-        mark = "ok" if ok else "DIFFERS from the reference engine"
-        console.print(f"{mark}: {entry.describe()}", highlight=False)
-    console.print(f"{len(entries)} stored deals checked, {wrong} differ")
+        mark = t("beggar.cli.verify_ok" if ok else "beggar.cli.verify_differs", language)
+        line = t("beggar.cli.verify_line", language, mark=mark, entry=_describe(entry, language))
+        console.print(line, highlight=False)
+    console.print(t("beggar.cli.verify_done", language, count=len(entries), wrong=wrong))
     if wrong:
         raise ParlourError(f"{wrong} stored deal(s) differ from the reference engine")
 

@@ -87,7 +87,10 @@ class Beggar(FacesInPackage, Game):
     def narrate(self, event: Event, lang: str, names: Sequence[str]) -> str | None:
         d = event.data
         if event.type == "dealer_draw":
-            shown = ", ".join(f"{names[int(s)]} {c}" for s, c in d["cards"].items())
+            shown = ", ".join(
+                t("beggar.dealer_draw_card", lang, name=names[int(s)], card=card_name(c, lang))
+                for s, c in d["cards"].items()
+            )
             return t("beggar.dealer_draw", lang, cards=shown)
         if event.type == "deal":
             return t(

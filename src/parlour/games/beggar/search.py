@@ -419,6 +419,10 @@ def verify(entry: Found) -> bool:
     )
 
 
+# What the first Ctrl-C prints (`search(stopping=...)` for another language).
+STOPPING = "stopping after the work in flight (Ctrl-C again to stop at once)"
+
+
 class _StopFlag:
     """Ctrl-C (SIGINT) during a search: the first one asks the search to stop after the units in
     flight, whose results are kept; a second one stops at once (KeyboardInterrupt).
@@ -428,8 +432,9 @@ class _StopFlag:
     handler can only be installed from the main thread; elsewhere Ctrl-C keeps its default.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, message: str = STOPPING) -> None:
         self.set = False
+        self.message = message
         self._previous: Any = None
         self._installed = threading.current_thread() is threading.main_thread()
 
@@ -446,7 +451,7 @@ class _StopFlag:
         if self.set:
             raise KeyboardInterrupt
         self.set = True
-        sys.stderr.write("stopping after the work in flight (Ctrl-C again to stop at once)\n")
+        sys.stderr.write(self.message + "\n")
         sys.stderr.flush()
 
 
@@ -487,6 +492,7 @@ def search(
     unit_seconds: float = UNIT_SECONDS,
     units: int | None = None,
     unit_evaluations: int | None = None,
+    stopping: str = STOPPING,
 ) -> SearchReport:
     """Search for `minutes`; stores deals reaching `threshold` and reports each new best.
 
@@ -522,7 +528,7 @@ def search(
             return launched < units
         return time.perf_counter() + unit_seconds * 0.5 < deadline
 
-    with _StopFlag() as stop:
+    with _StopFlag(stopping) as stop:
         pool = _Pool(workers, ray_address)
         joined = False
         try:

@@ -24,21 +24,23 @@ console = lazy_console(soft_wrap=True)
 @decks_app.command("list")
 def list_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    lang: Annotated[str | None, typer.Option("--lang", help="fr or en.")] = None,
 ) -> None:
     """The built-in decks (use one with --rules deck=ID, or deck=PATH for your own)."""
     from rich.table import Table
 
+    import parlour.games.familles.texts  # noqa: F401  (registers the texts)
     from parlour.games.familles.decks import BUILTIN_DECKS, get_deck
+    from parlour.i18n import resolve_lang, t
 
+    language = resolve_lang(lang)
     decks = [get_deck(deck_id) for deck_id in BUILTIN_DECKS]
     if as_json:
         sys.stdout.write(json.dumps([d.to_json() for d in decks], ensure_ascii=False) + "\n")
         return
-    table = Table(title="Decks")
-    table.add_column("id")
-    table.add_column("name")
-    table.add_column("lang")
-    table.add_column("families")
+    table = Table(title=t("decks.title", language))
+    for column in ("id", "name", "lang", "families"):
+        table.add_column(t(f"decks.column.{column}", language))
     for deck in decks:
         table.add_row(deck.id, deck.name, deck.lang, ", ".join(f.title for f in deck.families))
     console.print(table)

@@ -11,6 +11,7 @@ import difflib
 import hashlib
 import re
 import tomllib
+import unicodedata
 import weakref
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -191,6 +192,56 @@ def _picture(obj: dict[str, Any], where: str, base: Path | None) -> str | None:
     return picture
 
 
+# Words whose h is aspirated: « le héros », « la harpie », never « l'héros ». Any other h is
+# mute and elides (« l'hôtesse », « l'homme »). A deck can always give an article itself.
+H_ASPIRE = frozenset(
+    """
+    hache hachis haddock hagard haie haillon haine hall halle halo halte hamac hamburger hameau
+    hamster hanche handball handicap hangar hanneton hareng hargne haricot harnais harpe harpie
+    harpon hasard hase hâte hausse haut hauteur havre heaume henné hérisson hernie héron héros
+    hêtre heurt hibou hideux hiérarchie hippie hobby hochet hockey hollandais homard hongrois
+    honte hoquet horde hors hotte houblon houle houppe housse houx hublot huche huée huguenot
+    huit huitième huppe hurlement hurler hurleur hurluberlu hussard hutte
+    """.split()  # noqa: SIM905  (a list of words, read as one)
+)
+# Words starting with a vowel that take no elision (« le onze », « le ouistiti »), and words in
+# y that do (« l'yeuse », « l'ypérite »): before a vowel, y is a consonant (« le yéti »).
+NO_ELISION = frozenset({"onze", "onzième", "ouistiti", "ouija", "uhlan"})
+Y_ELIDES = frozenset({"yeuse", "yeux", "ypérite", "ytterbium", "yttrium", "ypsilon"})
+_VOWELS = frozenset("aeiouœæ")
+
+
+def _base_letter(char: str) -> str:
+    """The letter under its accents: é, è, ê, à, î, ï, ô, û give e, e, e, a, i, i, o, u."""
+    return unicodedata.normalize("NFD", char)[0]
+
+
+def _in(word: str, words: frozenset[str]) -> bool:
+    """`word`, or it as the plural or feminine of a listed word (« hiboux », « harpies »,
+    « hollandaises »), is listed."""
+    forms = [word]
+    if word.endswith(("s", "x")):
+        forms.append(word[:-1])
+    forms += [form[:-1] for form in forms if form.endswith("e")]
+    return any(form in words for form in forms)
+
+
+def french_article(name: str, gender: str) -> str:
+    """The article a French deck's member gets when its file gives none: « l'oncle »,
+    « l'œnologue », « l'îlienne », « l'hôtesse », but « le héros », « la harpie », « le yéti »."""
+    word = re.split(r"[\s'’-]", name.strip().lower(), maxsplit=1)[0]
+    first = _base_letter(word[:1]) if word else ""
+    if first == "h":
+        elides = not _in(word, H_ASPIRE)
+    elif first == "y":
+        elides = _in(word, Y_ELIDES) or (len(word) > 1 and _base_letter(word[1]) not in _VOWELS)
+    else:
+        elides = first in _VOWELS and not _in(word, NO_ELISION)
+    if elides:
+        return "l'"
+    return "le" if gender == "m" else "la"
+
+
 def _member(obj: Any, where: str, role: int, lang: str, base: Path | None) -> Member:
     if not isinstance(obj, dict):
         raise DeckError(f'{where}: a member is a table such as {{ name = "fille" }}')
@@ -202,13 +253,8 @@ def _member(obj: Any, where: str, role: int, lang: str, base: Path | None) -> Me
         raise DeckError(f'{where}: gender must be "m" or "f", not {gender!r}')
     article = obj.get("article")
     if article is None:
-        # French narration needs an article; derive it from the gender and the first letter.
-        if lang == "fr":
-            article = (
-                "l'" if name[0].lower() in "aeiouyhéèêâîôû" else ("le" if gender == "m" else "la")
-            )
-        else:
-            article = ""
+        # French narration needs an article: a deck may give it, else it is guessed.
+        article = french_article(name, gender) if lang == "fr" else ""
     if not isinstance(article, str):
         raise DeckError(f"{where}: article must be a text, got {article!r}")
     return Member(name, article.strip(), gender, _picture(obj, where, base))

@@ -8,15 +8,16 @@ register(
         "familles.title": {"en": "Happy Families (Jeu des 7 familles)", "fr": "Jeu des 7 familles"},
         "familles.ask": {
             "en": "{name} to {target}: “From the {family} family, may I have {member}?”",
-            "fr": "{name} à {target} : « Dans la famille {family}, je voudrais {member}. »",
+            "fr": "{name} à {target}\u00a0: «\u00a0Dans la famille {family}, je voudrais "
+            "{member}.\u00a0»",
         },
         "familles.lay": {
             "en": "{name} lays down the {family} family!",
-            "fr": "{name} pose la famille {family} !",
+            "fr": "{name} pose la famille {family}\u00a0!",
         },
         "familles.end": {
             "en": "All seven families are down: {scores}.",
-            "fr": "Les sept familles sont posées : {scores}.",
+            "fr": "Les sept familles sont posées\u00a0: {scores}.",
         },
         "familles.score": {"en": "{name} {n}", "fr": "{name} {n}"},
         "familles.role.grandfather": {"en": "the grandfather", "fr": "le grand-père"},
@@ -36,15 +37,22 @@ register(
             "the player with most families wins (ties are shared).",
             "fr": "De deux à six joueurs réunissent des familles de six (grand-père, grand-mère, "
             "père, mère, fils, fille). À son tour, on demande à un joueur qui a des cartes une "
-            "carte précise d'une famille dont on possède déjà une carte, et qu'on n'a pas. Il "
-            "doit la donner, et on redemande. S'il ne l'a pas il dit « Pioche ! » : on pioche ; "
-            "la carte demandée est une « Bonne pioche », montrée, et on redemande ; toute autre "
-            "carte finit le tour. Une famille complète est posée aussitôt. Quand les sept "
-            "familles sont posées, celui qui en a le plus gagne (ex æquo possibles).",
+            "carte précise d'une famille dont on possède déjà une carte, et qu'on n'a pas. Il doit "
+            "la donner, et on redemande. S'il ne l'a pas il dit «\u00a0Pioche\u00a0!\u00a0»\u00a0: "
+            "on pioche\u00a0; la carte demandée est une «\u00a0Bonne pioche\u00a0», montrée, et on "
+            "redemande\u00a0; toute autre carte finit le tour. Une famille complète est posée "
+            "aussitôt. Quand les sept familles sont posées, celui qui en a le plus gagne (ex æquo "
+            "possibles).",
         },
+        # `parlour decks list`: the table's title and columns.
+        "decks.title": {"en": "Decks", "fr": "Jeux de cartes"},
+        "decks.column.id": {"en": "id", "fr": "id"},
+        "decks.column.name": {"en": "name", "fr": "nom"},
+        "decks.column.lang": {"en": "lang", "fr": "langue"},
+        "decks.column.families": {"en": "families", "fr": "familles"},
         "decks.check_ok": {
             "en": "{path}: deck {id} ({name}), {families} {families:#family|families} of 6, valid.",
-            "fr": "{path} : jeu {id} ({name}), {families} {families:#famille|familles} de 6, "
+            "fr": "{path}\u00a0: jeu {id} ({name}), {families} {families:#famille|familles} de 6, "
             "valide.",
         },
     }
@@ -57,11 +65,11 @@ register_options(
             "Cards each",
             "Cartes par joueur",
             "Cards dealt to each player: 6 or 7 (8 also at two players).",
-            "Cartes distribuées à chacun : 6 ou 7 (8 aussi à deux joueurs).",
+            "Cartes distribuées à chacun\u00a0: 6 ou 7 (8 aussi à deux joueurs).",
         ),
         "next_after_miss": (
-            "After « Draw! »",
-            "Après « Pioche ! »",
+            "After “Draw!”",
+            "Après «\u00a0Pioche\u00a0!\u00a0»",
             "Who plays after a failed ask.",
             "Qui joue après une demande ratée.",
         ),
@@ -75,7 +83,7 @@ register_options(
             "Ask in any family",
             "Demander dans toute famille",
             "For the youngest players: a card of any family may be asked for.",
-            "Pour les plus jeunes : on peut demander une carte de n'importe quelle famille.",
+            "Pour les plus jeunes\u00a0: on peut demander une carte de n'importe quelle famille.",
         ),
         "deck": (
             "Deck",

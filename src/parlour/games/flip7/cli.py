@@ -2,10 +2,11 @@
 
 # No `from __future__ import annotations`: see parlour/cli/root.py (start-up).
 
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
+from parlour.cli.args import LangOption
 from parlour.cli.lazy_rich import lazy_console
 from parlour.core.errors import ParlourError
 
@@ -27,6 +28,7 @@ def solve_command(
     ] = None,
     bonus: Annotated[int, typer.Option("--bonus", help="Flip 7 bonus points.")] = 15,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    lang: LangOption = None,
 ) -> None:
     """One player alone in a round, from a full deck: exact optimal play by dynamic programming.
 
@@ -34,6 +36,10 @@ def solve_command(
     """
     if bonus < 0:
         raise ParlourError("--bonus cannot be negative")
+    import parlour.games.flip7.texts  # noqa: F401  (registers the texts)
+    from parlour.i18n import resolve_lang, t
+
+    language = resolve_lang(lang)
     # Here, not at the top: the solver needs NumPy, which other commands must not pay for.
     from parlour.games.flip7.game import parse_hand
     from parlour.games.flip7.solver import model_name, solve, solve_hand
@@ -45,12 +51,16 @@ def solve_command(
 
             out_json(result)
             return
-        console.print(
-            f"hand {hand} ({model_name(numbers_only, no_modifiers)} deck): "
-            f"stay {result['stay_ev']:.4f}, "
-            f"hit then play optimally {result['hit_ev']:.4f} -> {result['decision']}",
-            highlight=False,
+        line = t(
+            "flip7.solve.hand",
+            language,
+            hand=hand,
+            model=t(f"flip7.solve.model.{model_name(numbers_only, no_modifiers)}", language),
+            stay=_number(result["stay_ev"], language),
+            hit=_number(result["hit_ev"], language),
+            decision=t(f"flip7.solve.{result['decision']}", language),
         )
+        console.print(line, highlight=False)
         return
     solution = solve(numbers_only, no_modifiers, bonus)
     if as_json:
@@ -58,23 +68,43 @@ def solve_command(
 
         out_json(solution.to_json())
         return
-    console.print(
-        f"Deck: {solution.deck} cards ({solution.model}); one player alone, exact values.",
-        highlight=False,
-    )
-    console.print(f"optimal policy: expected score {solution.optimal_ev:.4f}", highlight=False)
-    console.print(
-        f"best fixed threshold (stay when the numbers sum to at least T): T = "
-        f"{solution.best_threshold}, expected score {solution.threshold_ev:.4f}",
-        highlight=False,
-    )
+    _print_solution(solution, language)
+
+
+def _number(x: float, language: str) -> str:
+    """As its reader writes it: 23.0000, « 23,0000 »."""
+    text = f"{x:.4f}"
+    return text.replace(".", ",") if language == "fr" else text
+
+
+def _print_solution(solution: Any, language: str) -> None:
+    """The whole-deck solution: its values, and the chance of busting by numbers held."""
     from rich.table import Table
 
-    table = Table(title="Bust probability of the next card, by distinct numbers held")
-    table.add_column("numbers held", justify="right")
-    table.add_column("bust probability", justify="right")
+    from parlour.i18n import t
+
+    model = t(f"flip7.solve.model.{solution.model}", language)
+    console.print(
+        t("flip7.solve.deck", language, cards=solution.deck, model=model), highlight=False
+    )
+    console.print(
+        t("flip7.solve.optimal", language, ev=_number(solution.optimal_ev, language)),
+        highlight=False,
+    )
+    console.print(
+        t(
+            "flip7.solve.threshold",
+            language,
+            threshold=solution.best_threshold,
+            ev=_number(solution.threshold_ev, language),
+        ),
+        highlight=False,
+    )
+    table = Table(title=t("flip7.solve.bust_title", language))
+    table.add_column(t("flip7.solve.held", language), justify="right")
+    table.add_column(t("flip7.solve.bust", language), justify="right")
     for held, p in enumerate(solution.bust_probability):
-        table.add_row(str(held), f"{p:.4f}")
+        table.add_row(str(held), _number(p, language))
     console.print(table)
 
 

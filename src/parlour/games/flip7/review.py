@@ -4,8 +4,8 @@ At each decision the solver values staying (the points in front) and hitting the
 optimally, for the deck the seat could count from its view (everything drawn in Flip 7 is
 public). A decision's cost is the expected points of the better choice less those of the one
 made. The solver values one round, one player alone: the race with the others (how far the
-leader is, the 200-point end) and the action cards' effects on others are outside it, so a
-review speaks of expected points of the round, not of winning chances.
+leader is, the end at the table's target) and the action cards' effects on others are outside
+it, so a review speaks of expected points of the round, not of winning chances.
 """
 
 from __future__ import annotations
@@ -24,35 +24,39 @@ TIE = 1e-6
 
 register(
     {
+        # The verbs of the buttons (« Tirer », « S'arrêter (encaisser) »): the better choice as
+        # a subject (« s'arrêter valait… »), the one made after « vous avez choisi de ».
         "flip7.review.hit": {"en": "hit", "fr": "tirer"},
-        "flip7.review.stay": {"en": "stay", "fr": "rester"},
+        "flip7.review.stay": {"en": "stay", "fr": "s'arrêter"},
+        "flip7.review.chose_stay": {"en": "stay", "fr": "vous arrêter"},
         "flip7.review.good": {
             "en": "Round {round}, {points} {points:#point|points} in front: you chose to {move}, "
             "the best choice ({value} expected).",
-            "fr": "Manche {round}, {points} {points:#point|points} devant vous : vous avez choisi "
-            "de {move}, le meilleur choix ({value} en moyenne).",
+            "fr": "Manche {round}, {points} {points:#point|points} devant vous\u00a0: vous avez "
+            "choisi de {move}, le meilleur choix ({value} en moyenne).",
         },
         "flip7.review.mistake": {
             "en": "Round {round}, {points} {points:#point|points} in front: you chose to {move} "
             "({value} expected), to {best} was worth {best_value}: {loss} expected points lost.",
-            "fr": "Manche {round}, {points} {points:#point|points} devant vous : vous avez choisi "
-            "de {move} ({value} en moyenne), {best} valait {best_value} : {loss} points perdus "
-            "en moyenne.",
+            "fr": "Manche {round}, {points} {points:#point|points} devant vous\u00a0: vous avez "
+            "choisi de {move} ({value} en moyenne), {best} valait {best_value}\u00a0: {loss} "
+            "{shown_loss:#point perdu|points perdus} en moyenne.",
         },
         "flip7.review.note": {
             "en": "Each hit or stay is graded by the exact single-round solver: the expected "
             "points of the round, for the cards left in the deck, one player alone (the race "
-            "to 200 and the action cards played on others are left out).",
-            "fr": "Chaque « tirer » ou « rester » est noté par le solveur exact d'une manche : "
-            "les points espérés de la manche, pour les cartes restant dans la pioche, un joueur "
-            "seul (la course aux 200 points et les cartes action jouées sur les autres n'y sont "
-            "pas).",
+            "to {target} and the action cards played on others are left out).",
+            "fr": "Chaque «\u00a0tirer\u00a0» ou «\u00a0s'arrêter\u00a0» est noté par le "
+            "solveur exact d'une manche\u00a0: les points espérés de la manche, pour les cartes "
+            "restant dans la pioche, un joueur seul (la course aux {target} points et les cartes "
+            "action jouées sur les autres n'y sont pas).",
         },
         "flip7.review.summary": {
             "en": "{mistakes} of {decisions} {decisions:#decision|decisions} cost points: {lost} "
             "expected points lost in all.",
             "fr": "{mistakes} {mistakes:#décision|décisions} sur {decisions} {mistakes:#a|ont} "
-            "coûté des points : {lost} points perdus en moyenne au total.",
+            "coûté des points\u00a0: {lost} {shown_lost:#point perdu|points perdus} en moyenne "
+            "au total.",
         },
         "flip7.review.clean": {
             "en": "Every decision was the solver's best ({decisions} graded).",
@@ -90,11 +94,13 @@ def grade(rules: Any, moment: Moment, seat: int) -> Graded | None:
         words = {
             "round": round_,
             "points": points,
-            "move": t("flip7.review.hit" if hits else "flip7.review.stay", lang),
+            "move": t("flip7.review.hit" if hits else "flip7.review.chose_stay", lang),
             "best": t("flip7.review.hit" if best == HIT else "flip7.review.stay", lang),
             "value": decimal(value, lang),
             "best_value": decimal(best_value, lang),
             "loss": decimal(best_value - value, lang),
+            # The amount as shown, one decimal: « 1,1 point perdu » but « 2,0 points perdus ».
+            "shown_loss": round(best_value - value, 1),
         }
         key = "flip7.review.mistake" if mistake else "flip7.review.good"
         text[lang] = t(key, lang, **words)
@@ -123,8 +129,10 @@ def review(rules: Any, moments: Iterable[Moment], seat: int, names: Sequence[str
                 mistakes=len(mistakes),
                 decisions=len(graded),
                 lost=decimal(lost, lang),
+                shown_lost=round(lost, 1),
             )
         else:
             summary[lang] = t("flip7.review.clean", lang, decisions=len(graded))
-    note = {lang: t("flip7.review.note", lang) for lang in LANGS}
+    # The race is to the table's own target (a table may play to 40), not always to 200.
+    note = {lang: t("flip7.review.note", lang, target=rules.target) for lang in LANGS}
     return Review("flip7", seat, "points", graded, note, summary)

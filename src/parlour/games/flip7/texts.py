@@ -14,11 +14,11 @@ register(
         "flip7.card.plus": {"en": "a {card}", "fr": "un {card}"},
         "flip7.round_start": {
             "en": "Round {round}: {dealer} deals ({deck} {deck:#card|cards} in the deck).",
-            "fr": "Manche {round} : {dealer} distribue ({deck} {deck:#carte|cartes} dans la "
+            "fr": "Manche {round}\u00a0: {dealer} distribue ({deck} {deck:#carte|cartes} dans la "
             "pioche).",
         },
         "flip7.draw.deal": {"en": "{name} is dealt {card}.", "fr": "{name} reçoit {card}."},
-        "flip7.draw.hit": {"en": "{name} hits: {card}.", "fr": "{name} pioche : {card}."},
+        "flip7.draw.hit": {"en": "{name} hits: {card}.", "fr": "{name} pioche\u00a0: {card}."},
         "flip7.draw.flip_three": {
             "en": "{name} flips {card} ({index}/3).",
             "fr": "{name} retourne {card} ({index}/3).",
@@ -65,29 +65,30 @@ register(
         },
         "flip7.action_discarded": {
             "en": "{card} is discarded without effect.",
-            "fr": "{card} est défaussé sans effet.",
+            # Worded so that nothing agrees with the card: « un Stop », « une Seconde chance ».
+            "fr": "{card} part à la défausse sans effet.",
         },
         "flip7.flip7": {
             "en": "Flip 7! {name} has seven different numbers: the round ends.",
-            "fr": "Flip 7 ! {name} a sept numéros différents : la manche s'arrête.",
+            "fr": "Flip 7\u00a0! {name} a sept numéros différents\u00a0: la manche s'arrête.",
         },
         "flip7.reshuffle": {
             "en": "The deck is empty: the discard pile is shuffled into a new deck ({cards} "
             "cards).",
-            "fr": "La pioche est vide : la défausse est mélangée pour former une nouvelle "
+            "fr": "La pioche est vide\u00a0: la défausse est mélangée pour former une nouvelle "
             "pioche ({cards} {cards:#carte|cartes}).",
         },
         "flip7.deck_exhausted": {
             "en": "No card is left to draw: the round ends.",
-            "fr": "Plus aucune carte à piocher : la manche s'arrête.",
+            "fr": "Plus aucune carte à piocher\u00a0: la manche s'arrête.",
         },
         "flip7.round_end": {
             "en": "End of round {round}: {points}.",
-            "fr": "Fin de la manche {round} : {points}.",
+            "fr": "Fin de la manche {round}\u00a0: {points}.",
         },
         "flip7.tie": {
             "en": "{names} share the lead with {total}: another round.",
-            "fr": "{names} sont à égalité en tête avec {total} : une manche de plus.",
+            "fr": "{names} sont à égalité en tête avec {total}\u00a0: une manche de plus.",
         },
         "flip7.game_over": {
             "en": "{name} wins with {total} {total:#point|points}.",
@@ -116,19 +117,61 @@ register(
             "is only reshuffled when it runs out; after the round in which someone reaches 200, "
             "the highest total wins (a tie for the lead plays another round).",
             "fr": "De 3 à 18 joueurs (2 possible) font la course à 200 points en plusieurs "
-            "manches. Le paquet de 94 cartes compte les numéros 0 à 12 (autant d'exemplaires "
-            "que la valeur ; un 0 et un 1), les bonus +2 à +10 et x2, et les actions Stop, "
-            "Trois à la suite et Seconde chance. À chaque manche le donneur donne une carte "
-            "visible à chacun ; puis, depuis sa gauche, chaque joueur actif pioche (« encore ») "
-            "ou s'arrête (« stop », il valide ses cartes, ce qui demande d'en avoir au moins "
-            "une). Un numéro en double fait perdre la manche : 0 point. Stop fait valider et "
-            "sortir le joueur de votre choix ; Trois à la suite lui fait retourner trois cartes ; "
-            "la Seconde chance annule un doublon. Score : les numéros (doublés par le x2) plus "
-            "les bonus, plus 15 pour sept numéros différents (Flip 7), qui termine la manche "
-            "pour tous. La pioche n'est remélangée que lorsqu'elle est vide ; après la manche "
-            "où quelqu'un atteint 200, le plus haut total gagne (une égalité en tête joue une "
-            "manche de plus).",
+            "manches. Le paquet de 94 cartes compte les numéros 0 à 12 (autant d'exemplaires que "
+            "la valeur\u00a0; un 0 et un 1), les bonus +2 à +10 et x2, et les actions Stop, Trois "
+            "à la suite et Seconde chance. À chaque manche le donneur donne une carte visible à "
+            "chacun\u00a0; puis, depuis sa gauche, chaque joueur actif pioche "
+            "(«\u00a0encore\u00a0») ou s'arrête («\u00a0stop\u00a0», il valide ses cartes, ce qui "
+            "demande d'en avoir au moins une). Un numéro en double fait perdre la manche\u00a0: 0 "
+            "point. Stop fait valider et sortir le joueur de votre choix\u00a0; Trois à la suite "
+            "lui fait retourner trois cartes\u00a0; la Seconde chance annule un doublon. "
+            "Score\u00a0: les numéros (doublés par le x2) plus les bonus, plus 15 pour sept "
+            "numéros différents (Flip 7), qui termine la manche pour tous. La pioche n'est "
+            "remélangée que lorsqu'elle est vide\u00a0; après la manche où quelqu'un atteint 200, "
+            "le plus haut total gagne (une égalité en tête joue une manche de plus).",
         },
+    }
+)
+
+# `parlour flip7 solve`: its lines in English are what scripts have always read.
+register(
+    {
+        "flip7.solve.model.numbers": {"en": "numbers", "fr": "numéros"},
+        "flip7.solve.model.numbers+x2": {"en": "numbers+x2", "fr": "numéros+x2"},
+        "flip7.solve.model.numbers+modifiers": {
+            "en": "numbers+modifiers",
+            "fr": "numéros+bonus",
+        },
+        "flip7.solve.hit": {"en": "hit", "fr": "tirer"},
+        "flip7.solve.stay": {"en": "stay", "fr": "rester"},
+        "flip7.solve.hand": {
+            "en": "hand {hand} ({model} deck): stay {stay}, hit then play optimally {hit} -> "
+            "{decision}",
+            "fr": "main {hand} (paquet {model})\u00a0: rester {stay}, tirer puis jouer au mieux "
+            "{hit} -> {decision}",
+        },
+        "flip7.solve.deck": {
+            "en": "Deck: {cards} cards ({model}); one player alone, exact values.",
+            "fr": "Paquet\u00a0: {cards} {cards:#carte|cartes} ({model})\u00a0; un joueur seul, "
+            "valeurs exactes.",
+        },
+        "flip7.solve.optimal": {
+            "en": "optimal policy: expected score {ev}",
+            "fr": "stratégie optimale\u00a0: score espéré {ev}",
+        },
+        "flip7.solve.threshold": {
+            "en": "best fixed threshold (stay when the numbers sum to at least T): T = "
+            "{threshold}, expected score {ev}",
+            "fr": "meilleur seuil fixe (s'arrêter dès que les numéros font au moins T)\u00a0: "
+            "T = {threshold}, score espéré {ev}",
+        },
+        "flip7.solve.bust_title": {
+            "en": "Bust probability of the next card, by distinct numbers held",
+            "fr": "Probabilité de perdre la manche à la carte suivante, selon le nombre de "
+            "numéros différents en main",
+        },
+        "flip7.solve.held": {"en": "numbers held", "fr": "numéros en main"},
+        "flip7.solve.bust": {"en": "bust probability", "fr": "probabilité de perdre"},
     }
 )
 

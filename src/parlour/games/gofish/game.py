@@ -14,7 +14,7 @@ from parlour.games.askdraw.engine import Grouping, normalise_deal
 from parlour.games.askdraw.groups import group_ask_from_id, group_ask_from_json
 from parlour.games.askdraw.seating import dealt_seats
 from parlour.games.gofish.rules import GoFishRules, GoFishState, RankAsk
-from parlour.games.gofish.texts import card_label, rank_word
+from parlour.games.gofish.texts import card_label, card_name, rank_word
 from parlour.i18n import t
 from parlour.i18n.common import join_names
 
@@ -135,7 +135,8 @@ class GoFish(FacesInPackage, Game):
         kind = event.type
         if kind == "bonne_pioche" or (kind == "draw" and "card" in d):
             key = "gofish.bonne_pioche" if kind == "bonne_pioche" else "gofish.draw_own"
-            return t(key, lang, name=names[d["seat"]], card=card_label(d["rank"], d["suit"]))
+            card = card_name(d["rank"], d["suit"], lang)
+            return t(key, lang, name=names[d["seat"]], card=card)
         if kind in _SEAT_LINES:
             return t(_SEAT_LINES[kind], lang, name=names[d["seat"]])
         if kind == "deal":

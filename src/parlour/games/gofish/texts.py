@@ -70,6 +70,27 @@ def card_label(rank: int, suit: int) -> str:
     return f"{rank_label(rank)}{suit_label(suit)}"
 
 
+# The four suits of the standard deck in words; a longer deck's others keep their symbol.
+_SUIT_WORDS = {
+    "en": ("spades", "hearts", "diamonds", "clubs"),
+    "fr": ("pique", "cœur", "carreau", "trèfle"),
+}
+
+
+def card_name(rank: int, suit: int, lang: str) -> str:
+    """A card as the narration says it: "the ace of spades", « l'as de pique », « la dame de
+    carreau », « le huit de cœur » (h aspiré), « le roi ★ » for a fifth suit."""
+    word = rank_word(rank, lang, 1)
+    suits = _SUIT_WORDS.get(lang, _SUIT_WORDS["en"])
+    if lang == "fr":
+        # Only « as » starts with a vowel (« huit » takes no elision); only « dame » is feminine.
+        article = "l'" if word == "as" else "la " if word == "dame" else "le "
+        of = f" de {suits[suit]}" if suit < len(suits) else f" {suit_label(suit)}"
+        return f"{article}{word}{of}"
+    of = f" of {suits[suit]}" if suit < len(suits) else f" {suit_label(suit)}"
+    return f"the {word}{of}"
+
+
 _RULES_EN = (
     "Two to ten players collect books: every card of one rank (four, one per suit, in the "
     "standard deck of 13 ranks). Each player is dealt 7 cards at two players, 5 at more; the "
@@ -82,16 +103,16 @@ _RULES_EN = (
     "options are this game's options."
 )
 _RULES_FR = (
-    "De deux à dix joueurs réunissent des livres : toutes les cartes d'une même valeur "
-    "(quatre, une par couleur, dans le jeu ordinaire de 13 valeurs). Chacun reçoit 7 cartes à "
-    "deux joueurs, 5 au-delà ; le reste forme la pioche. À son tour, on demande à un joueur "
-    "qui a des cartes une valeur que l'on a : il donne toutes ses cartes de cette valeur et on "
-    "redemande. S'il n'en a pas il dit « Va pêcher ! » et on pioche : une carte de la valeur "
-    "demandée est montrée et on redemande ; toute autre carte finit le tour, qui passe au "
-    "joueur de gauche. Les quatre cartes d'une valeur sont posées aussitôt : un livre. Un "
-    "joueur sans cartes en pioche une avant de demander. Quand tous les livres sont posés, "
-    "celui qui en a le plus gagne (ex æquo partagés). Ce sont les règles du go_fish "
-    "d'OpenSpiel, dont les paramètres sont les options de ce jeu."
+    "De deux à dix joueurs réunissent des livres\u00a0: toutes les cartes d'une même valeur "
+    "(quatre, une par couleur, dans le jeu ordinaire de 13 valeurs). Chacun reçoit 7 cartes à deux "
+    "joueurs, 5 au-delà\u00a0; le reste forme la pioche. À son tour, on demande à un joueur qui a "
+    "des cartes une valeur que l'on a\u00a0: il donne toutes ses cartes de cette valeur et on "
+    "redemande. S'il n'en a pas il dit «\u00a0Va pêcher\u00a0!\u00a0» et on pioche\u00a0: une "
+    "carte de la valeur demandée est montrée et on redemande\u00a0; toute autre carte finit le "
+    "tour, qui passe au joueur de gauche. Les quatre cartes d'une valeur sont posées "
+    "aussitôt\u00a0: un livre. Un joueur sans cartes en pioche une avant de demander. Quand tous "
+    "les livres sont posés, celui qui en a le plus gagne (ex æquo partagés). Ce sont les règles du "
+    "go_fish d'OpenSpiel, dont les paramètres sont les options de ce jeu."
 )
 
 register(
@@ -99,26 +120,30 @@ register(
         "gofish.title": {"en": "Go Fish", "fr": "Va pêcher"},
         "gofish.deal": {
             "en": "{size} {size:#card|cards} each; {pile} left in the pool. {first} starts.",
-            "fr": "{size} {size:#carte|cartes} chacun ; {pile} dans la pioche. {first} commence.",
+            "fr": "{size} {size:#carte|cartes} chacun\u00a0; {pile} dans la pioche. {first} "
+            "commence.",
         },
         "gofish.ask": {
             "en": "{name} to {target}: “Have you got any {rank}?”",
-            "fr": "{name} à {target} : « As-tu des {rank} ? »",
+            "fr": "{name} à {target}\u00a0: «\u00a0As-tu des {rank}\u00a0?\u00a0»",
         },
         "gofish.give": {
             "en": "{name} gives {to} {count} {rank}.",
             "fr": "{name} donne {count} {rank} à {to}.",
         },
-        "gofish.pioche": {"en": "{name}: “Go fish!”", "fr": "{name} : « Va pêcher ! »"},
+        "gofish.pioche": {
+            "en": "{name}: “Go fish!”",
+            "fr": "{name}\u00a0: «\u00a0Va pêcher\u00a0!\u00a0»",
+        },
         "gofish.bonne_pioche": {
-            "en": "{name} fishes the {card}, the rank asked for, and asks again.",
-            "fr": "{name} pêche le {card}, la valeur demandée, et redemande.",
+            "en": "{name} fishes {card}, the rank asked for, and asks again.",
+            "fr": "{name} pêche {card}, la valeur demandée, et redemande.",
         },
         "gofish.draw": {"en": "{name} draws a card.", "fr": "{name} pioche une carte."},
-        "gofish.draw_own": {"en": "{name} draws the {card}.", "fr": "{name} pioche le {card}."},
+        "gofish.draw_own": {"en": "{name} draws {card}.", "fr": "{name} pioche {card}."},
         "gofish.lay": {
             "en": "{name} lays down a book of {rank}!",
-            "fr": "{name} pose le livre des {rank} !",
+            "fr": "{name} pose le livre des {rank}\u00a0!",
         },
         "gofish.pass": {
             "en": "{name} has nobody to ask and passes.",
@@ -127,11 +152,11 @@ register(
         "gofish.turn": {"en": "{name} plays.", "fr": "À {name} de jouer."},
         "gofish.end": {
             "en": "Every book is down. Books: {scores}.",
-            "fr": "Tous les livres sont posés. Livres : {scores}.",
+            "fr": "Tous les livres sont posés. Livres\u00a0: {scores}.",
         },
         "gofish.end_out": {
             "en": "{name} has no cards left: the game ends. Books: {scores}.",
-            "fr": "{name} n'a plus de cartes : la partie s'arrête. Livres : {scores}.",
+            "fr": "{name} n'a plus de cartes\u00a0: la partie s'arrête. Livres\u00a0: {scores}.",
         },
         "gofish.score": {"en": "{name} {n}", "fr": "{name} {n}"},
         "gofish.rules": {"en": _RULES_EN, "fr": _RULES_FR},
@@ -158,19 +183,19 @@ register_options(
             "Ranks",
             "Valeurs",
             "Ranks in the deck (1 to 64); a book is every card of one rank.",
-            "Valeurs du jeu (1 à 64) ; un livre réunit toutes les cartes d'une valeur.",
+            "Valeurs du jeu (1 à 64)\u00a0; un livre réunit toutes les cartes d'une valeur.",
         ),
         "suits": (
             "Cards a rank",
             "Cartes par valeur",
             "Cards of each rank (2 to 16): the size of a book.",
-            "Cartes de chaque valeur (2 à 16) : la taille d'un livre.",
+            "Cartes de chaque valeur (2 à 16)\u00a0: la taille d'un livre.",
         ),
         "initial_cards": (
             "Cards each",
             "Cartes par joueur",
             "Cards dealt to each player (automatic: 7 at two players, 5 at more).",
-            "Cartes distribuées à chacun (automatique : 7 à deux joueurs, 5 au-delà).",
+            "Cartes distribuées à chacun (automatique\u00a0: 7 à deux joueurs, 5 au-delà).",
         ),
         "ask_after_empty_draw": (
             "Ask after an empty-hand draw",
@@ -188,7 +213,7 @@ register_options(
             "Most books wins",
             "Le plus de livres gagne",
             "Most books wins; otherwise the first player out wins.",
-            "Le plus de livres gagne ; sinon le premier sans cartes gagne.",
+            "Le plus de livres gagne\u00a0; sinon le premier sans cartes gagne.",
         ),
     },
     {("initial_cards", "-1"): ("automatic", "automatique")},

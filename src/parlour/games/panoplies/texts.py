@@ -40,15 +40,17 @@ register(
         "panoplies.title": {"en": "Panoplies", "fr": "Panoplies"},
         "panoplies.characters": {
             "en": "Characters: {pairs}.",
-            "fr": "Personnages : {pairs}.",
+            "fr": "Personnages\u00a0: {pairs}.",
         },
         "panoplies.plays": {"en": "{name} plays {character}", "fr": "{name} joue {character}"},
         "panoplies.ask": {
             "en": "{name} to {target}: “May I have {card}?”",
-            "fr": "{name} à {target} : « Je voudrais {card}. »",
+            "fr": "{name} à {target}\u00a0: «\u00a0Je voudrais {card}.\u00a0»",
         },
         "panoplies.lost": {
-            "en": "{character}'s mannequin ({name}) hands {garment} to the wardrobe.",
+            # Not "{character}'s mannequin": the character is "the father", and a sentence
+            # starts with a capital.
+            "en": "The mannequin of {character} ({name}) hands {garment} to the wardrobe.",
             "fr": "Le mannequin de {character} ({name}) range {garment} dans l'armoire.",
         },
         "panoplies.back": {
@@ -57,7 +59,7 @@ register(
         },
         "panoplies.joker_saved": {
             "en": "{name}'s joker keeps {garment} on the mannequin!",
-            "fr": "Le joker de {name} garde {garment} sur le mannequin !",
+            "fr": "Le joker de {name} garde {garment} sur le mannequin\u00a0!",
         },
         "panoplies.joker_failed": {
             "en": "{name}'s joker draw misses ({drawn}).",
@@ -65,7 +67,7 @@ register(
         },
         "panoplies.outfit_own": {
             "en": "{name} lays down {character}'s own outfit: {name} can no longer lose.",
-            "fr": "{name} pose sa propre tenue ({character}) : {name} ne peut plus perdre.",
+            "fr": "{name} pose sa propre tenue ({character})\u00a0: {name} ne peut plus perdre.",
         },
         "panoplies.outfit_nobody": {
             "en": "{name} lays down the outfit of {character}, who belongs to nobody.",
@@ -73,20 +75,20 @@ register(
         },
         "panoplies.outfit_other": {
             "en": "{name} lays down the outfit of {character}, {owner}'s character!",
-            "fr": "{name} pose la tenue de {character}, le personnage de {owner} !",
+            "fr": "{name} pose la tenue de {character}, le personnage de {owner}\u00a0!",
         },
         "panoplies.joker": {"en": "{name} gains a joker.", "fr": "{name} gagne un joker."},
         "panoplies.game_loser": {
             "en": "Game {game}: {name} loses.",
-            "fr": "Partie {game} : {name} perd.",
+            "fr": "Partie {game}\u00a0: {name} perd.",
         },
         "panoplies.game_no_loser": {
             "en": "Game {game}: nobody can lose any more; no loser.",
-            "fr": "Partie {game} : plus personne ne peut perdre ; pas de perdant.",
+            "fr": "Partie {game}\u00a0: plus personne ne peut perdre\u00a0; pas de perdant.",
         },
         "panoplies.match_end": {
             "en": "End of the match. Games lost: {tally}.",
-            "fr": "Fin de la série. Parties perdues : {tally}.",
+            "fr": "Fin de la série. Parties perdues\u00a0: {tally}.",
         },
         "panoplies.card_en": {"en": "{character}'s {garment}", "fr": "{garment} de {character}"},
         "panoplies.rules": {
@@ -101,13 +103,13 @@ register(
             "another player's, who then loses the game. If everyone lays his own outfit, "
             "nobody loses.",
             "fr": "Une variante du Jeu des 7 familles où chacun habille le mannequin d'un "
-            "personnage. Les cartes sont les vêtements (chaussures, chaussettes, pantalon ou "
-            "jupe, chemise, pull, veste, manteau ; en option chapeau, écharpe, ceinture) de "
-            "chaque personnage. On demande comme aux 7 familles, mais seulement un vêtement "
-            "d'un personnage dont on a déjà une carte. Quand un vêtement est gagné sur le joueur "
-            "de son personnage, ou tiré en « Bonne pioche », le mannequin le range dans "
-            "l'armoire (un joker peut le sauver) ; regagner ses propres vêtements rhabille son "
-            "mannequin. Qui réunit une tenue entière la pose : la sienne (il ne peut plus "
+            "personnage. Les cartes sont les vêtements (chaussures, chaussettes, pantalon ou jupe, "
+            "chemise, pull, veste, manteau\u00a0; en option chapeau, écharpe, ceinture) de chaque "
+            "personnage. On demande comme aux 7 familles, mais seulement un vêtement d'un "
+            "personnage dont on a déjà une carte. Quand un vêtement est gagné sur le joueur de son "
+            "personnage, ou tiré en «\u00a0Bonne pioche\u00a0», le mannequin le range dans "
+            "l'armoire (un joker peut le sauver)\u00a0; regagner ses propres vêtements rhabille "
+            "son mannequin. Qui réunit une tenue entière la pose\u00a0: la sienne (il ne peut plus "
             "perdre), celle de personne (un joker, à moins de six joueurs), ou celle d'un autre "
             "joueur, qui perd alors la partie. Si chacun pose sa propre tenue, personne ne perd.",
         },
@@ -143,12 +145,12 @@ register_options(
             "Cards each",
             "Cartes par joueur",
             "Cards dealt to each player (automatic: 8 minus the players up to 6, then 2).",
-            "Cartes distribuées à chacun (automatique : 8 moins le nombre de joueurs jusqu'à "
+            "Cartes distribuées à chacun (automatique\u00a0: 8 moins le nombre de joueurs jusqu'à "
             "6, puis 2).",
         ),
         "next_after_miss": (
-            "After « Draw! »",
-            "Après « Pioche ! »",
+            "After “Draw!”",
+            "Après «\u00a0Pioche\u00a0!\u00a0»",
             "Who plays after a failed ask.",
             "Qui joue après une demande ratée.",
         ),
@@ -162,7 +164,7 @@ register_options(
             "Games in the match",
             "Parties de la série",
             "Games in the match; the last loser starts the next one.",
-            "Parties de la série ; le dernier perdant commence la suivante.",
+            "Parties de la série\u00a0; le dernier perdant commence la suivante.",
         ),
     },
 )
