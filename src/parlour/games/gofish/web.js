@@ -105,7 +105,7 @@ function asksPanel(view, ctx) {
   const byTarget = new Map();
   for (const a of ctx.legal) { if (!byTarget.has(a.target)) byTarget.set(a.target, []); byTarget.get(a.target).push(a); }
   if (!byTarget.has(chosen.target)) chosen.target = byTarget.keys().next().value;
-  const chips = [...byTarget.keys()].map((target) => `<button type="button" class="target-chip ${target === chosen.target ? "chosen" : ""}"
+  const chips = [...byTarget.keys()].map((target) => `<button type="button" class="target-chip ${target === chosen.target ? "chosen" : ""}" aria-pressed="${target === chosen.target}"
     data-target="${target}">${esc(view.players[target])}</button>`).join("");
   const ranks = byTarget.get(chosen.target).map((a) =>
     rankChip(view, a.rank, `data-act='${JSON.stringify(a)}' style="cursor:pointer" tabindex="0"`)).join("");

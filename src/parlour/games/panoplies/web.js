@@ -93,7 +93,7 @@ export function render(view, ctx) {
     const byTarget = new Map();
     for (const a of ctx.legal) { if (!byTarget.has(a.target)) byTarget.set(a.target, []); byTarget.get(a.target).push(a); }
     if (!byTarget.has(chosen.target)) chosen.target = byTarget.keys().next().value;
-    const chips = [...byTarget.keys()].map((target) => `<button type="button" class="target-chip ${target === chosen.target ? "chosen" : ""}"
+    const chips = [...byTarget.keys()].map((target) => `<button type="button" class="target-chip ${target === chosen.target ? "chosen" : ""}" aria-pressed="${target === chosen.target}"
       data-target="${target}">${esc(view.players[target])}</button>`).join("");
     asks = `<div class="ask-row"><div class="row">${w("ask_whom")} ${chips}</div>
       <div style="margin:.4em 0">${esc(w("ask", { name: view.players[chosen.target] }))}</div>

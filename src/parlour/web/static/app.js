@@ -82,6 +82,18 @@ function tokenFor(tableId) {
 }
 function keepToken(tableId, info) { localStorage.setItem(`parlour.seat.${tableId}`, JSON.stringify(info)); }
 
+// The keyboard's place on the table outlives a redraw: a control is found again by what it is
+// (the move it makes, the player it picks, the hint it toggles), not by the element, which the
+// redraw replaces.
+const FOCUS_KEYS = ["data-act", "data-target", "data-legal", "data-hint"];
+function focusKey(el) {
+  for (const name of FOCUS_KEYS) {
+    if (el.hasAttribute?.(name)) return `[${name}="${CSS.escape(el.getAttribute(name))}"]`;
+  }
+  return el.id ? `#${CSS.escape(el.id)}` : null;
+}
+const shown = (el) => el && el.getClientRects().length > 0 && el.style.pointerEvents !== "none" && !el.disabled;
+
 function hintsWanted() {
   try { return JSON.parse(localStorage.getItem("parlour.hints")) || {}; } catch { return {}; }
 }
@@ -152,7 +164,7 @@ async function lobby() {
     if (!box) return;
     box.innerHTML = data.tables.length ? data.tables.map((table) => {
       const mine = tokenFor(table.id);
-      const action = mine ? t("open") : table.status === "open" && table.seats.some((s) => !s.taken) ? t("join") : t("watch");
+      const action = mine ? t("open") : table.status === "open" && table.seats.some((s) => !s.taken && !s.reserved) ? t("join") : t("watch");
       return `<div class="tablecard" data-table="${table.id}">
         <div class="title">${esc(pick(table.title))} <span class="badge ${table.status}">${t("status_" + table.status)}</span></div>
         <div class="seats-mini">${seatsSummary(table)}</div>
@@ -525,9 +537,20 @@ async function tablePage(tableId) {
     if (table.status === "open") {
       const held = tokenFor(tableId);
       if (!held) {
-        html += `<div class="panel"><div class="row"><label>${t("your_name")} <input type="text" id="join-name" maxlength="24" value="${esc(localStorage.getItem("parlour.name") || "")}"></label></div>
-          <div class="row" style="margin-top:.5em">${table.seats.map((s, i) => s.kind === "human" && !s.taken ?
-            `<button type="button" class="join" data-seat="${i}">${t("join_seat", { n: i + 1 })}</button>` : "").join("")}</div></div>`;
+        // A seat kept for a guest is offered only to a visitor who came by an invitation (the
+        // server checks the code); to the others it is shown as kept, not as a seat to take.
+        const invited = new URLSearchParams(location.search).has("invite");
+        const free = table.seats.map((s, i) => ({ s, i })).filter(({ s }) => s.kind === "human" && !s.taken);
+        const offered = free.filter(({ s }) => invited || !s.reserved);
+        const kept = free.filter(({ s }) => !invited && s.reserved).map(({ i }) =>
+          `<span class="kept-seat" data-seat="${i}">${esc(t("seat_reserved", { n: i + 1 }))}</span>`).join("");
+        const buttons = offered.map(({ i }) =>
+          `<button type="button" class="join" data-seat="${i}">${t("join_seat", { n: i + 1 })}</button>`).join("");
+        // No panel at all when no seat is free: an empty box would sit above the table.
+        if (buttons || kept) {
+          html += `<div class="panel">${buttons ? `<div class="row"><label>${t("your_name")} <input type="text" id="join-name" maxlength="24" value="${esc(localStorage.getItem("parlour.name") || "")}"></label></div>` : ""}
+          <div class="row" style="margin-top:.5em">${buttons}${kept}</div></div>`;
+        }
       }
       html += `<div class="panel"><p>${stateBox.host ? "" : t("waiting_host")} <span class="muted">${t("waiting_players")}</span></p>
         ${stateBox.host ? `<button type="button" class="big" id="start">${t("start")}</button>` : ""}</div>`;
@@ -559,6 +582,7 @@ async function tablePage(tableId) {
     if (!board || !message?.view) return;
     const view = message.view;
     const ctx = context();
+    const before = focusBefore();
     document.getElementById("felt").dataset.step = message.step;
     board.innerHTML = draw.render(view, ctx);
     if (draw.bind) draw.bind(board, ctx);
@@ -612,6 +636,32 @@ async function tablePage(tableId) {
       paintGame([]);
     }));
     if (events.length && draw.animate) draw.animate(events, document.getElementById("felt"), ctx);
+    focusAfter(before);
+  };
+
+  // Where the keyboard was before a redraw of the table: in it (the control's key), or elsewhere.
+  let keyboardAtTable = false;
+  const zones = () => ["felt", "after", "hints-box"].map((id) => document.getElementById(id)).filter(Boolean);
+  const focusBefore = () => {
+    const active = document.activeElement;
+    const parked = active?.id === "status-line";
+    if (active && active !== document.body && !parked) {
+      keyboardAtTable = zones().some((zone) => zone.contains(active));
+    }
+    return keyboardAtTable && !parked && active !== document.body ? focusKey(active) : null;
+  };
+  // After it: the same control if it is still offered, else the first move offered, else the
+  // status line (which says whose turn it is), where the next redraw finds it again. Only when
+  // the redraw took the focus away: a player reading the log or the rules is left there.
+  const focusAfter = (key) => {
+    const active = document.activeElement;
+    const status = document.getElementById("status-line");
+    if (!keyboardAtTable || (active && active !== document.body && active !== status)) return;
+    const same = key && zones().flatMap((zone) => [...zone.querySelectorAll(key)]).find(shown);
+    const first = [...document.querySelectorAll("#board [data-act], #board .target-chip, #actions button")].find(shown);
+    const target = same || first;
+    if (target) target.focus({ preventScroll: true });
+    else if (active !== status) { status.tabIndex = -1; status.focus({ preventScroll: true }); }
   };
 
   // The FR/EN button changes the page only: the narration, the deck and the seats' names are
@@ -673,22 +723,27 @@ function reviewPicker(box, tableId, number, seats) {
 
 async function replayPage(tableId, number) {
   let data;
+  // The way back names where it leads: the table, which serves its replays while it exists;
+  // the lobby where there is no replay to show (the table closed, or gone).
+  const lobbyLink = `<p><a id="replay-back" href="/" data-link>${esc(t("back_to_lobby"))}</a></p>`;
   try { data = await api(`/api/tables/${tableId}/games/${number}/replay?lang=${lang}`); }
-  catch (err) { main.innerHTML = `<p>${esc(err.message)}</p>`; return; }
+  catch (err) { main.innerHTML = `<p>${esc(err.message)}</p>${lobbyLink}`; return; }
   const draw = await renderer(data.game);
   let index = 0, timer = null;
   main.innerHTML = `<h1>${t("replay_of", { n: number })}</h1>
     <div class="replay-controls"><button type="button" id="prev">${t("prev")}</button>
     <button type="button" id="play">${t("play")}</button><button type="button" id="next">${t("next")}</button>
     <input type="range" id="slider" aria-label="${esc(t("replay_step"))}" min="0" max="${data.steps.length - 1}" value="0"><span id="where"></span></div>
-    <div class="layout"><div><div class="felt"><div id="board"></div><div class="status-line" id="status-line"></div></div>
+    <div class="layout"><div><div class="felt" id="replay-felt" data-step="0"><div id="board"></div><div class="status-line" id="status-line"></div></div>
     <div id="replay-standings"></div><div id="replay-review"></div></div>
     <div class="log" id="log"></div></div>
-    <p><a href="/t/${tableId}" data-link>← ${t("open")}</a></p>`;
+    <p><a id="replay-back" href="/t/${tableId}" data-link>${esc(t("back_to_table"))}</a></p>`;
   narrationBox(document.getElementById("log"));
   const show = () => {
     const step = data.steps[index];
     const ctx = { you: null, legal: [], names: data.seats, lang, act: () => {}, hints: {}, serverHints: null, table: null };
+    // A felt with a step is drawn whole (style.css shows the seats only before a game starts).
+    document.getElementById("replay-felt").dataset.step = index;
     document.getElementById("board").innerHTML = draw.render(step.view, ctx);
     document.getElementById("status-line").textContent = step.view.over ? outcomeText(step.view, data.seats) : "";
     document.getElementById("replay-standings").innerHTML = step.view.over ? standings(step.view, data.seats, draw) : "";
@@ -730,7 +785,7 @@ async function rules(name) {
 async function about() {
   const data = await api(`/api/about?lang=${lang}`);
   main.innerHTML = `<h1>${t("about")}</h1><section class="panel"><h2>Parlour ${esc(data.version)}</h2>
-    <p>${t("free_software")}</p><h2>${t("credits_title")}</h2><p id="credits">${esc(data.credits)}</p>
+    <p id="credits">${esc(data.credits)}</p><h2>${t("credits_title")}</h2>
     <ul>${data.games.map((g) => `<li>${esc(g.title)} — ${esc(g.credits)}</li>`).join("")}</ul></section>`;
 }
 

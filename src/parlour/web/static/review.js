@@ -32,13 +32,33 @@ export function loadReview(tableId, number, seat) {
 
 function said(text) { return text ? text[lang === "fr" ? "fr" : "en"] : ""; }
 
+// The label of a mistake that stands out: "the biggest mistake" for the costliest of the game,
+// "the biggest of round N" for the costliest of a part (Flip 7's rounds) that is not it. A label
+// is said only among several mistakes: the only one is no biggest of anything.
+function labels(review, mistakes) {
+  const out = new Map();
+  const inPart = (part) => mistakes.filter((d) => d.part === part).length;
+  for (const p of review.summary.parts || []) {
+    if (p.biggest !== null && p.biggest !== undefined && inPart(p.part) > 1) {
+      out.set(p.biggest, { cls: "biggest-part", text: t("review_biggest_part", { n: p.part }) });
+    }
+  }
+  const overall = review.summary.biggest;
+  if (overall !== null && overall !== undefined && mistakes.length > 1) {
+    out.set(overall, { cls: "biggest", text: t("review_biggest") });
+  }
+  return out;
+}
+
 export function reviewHtml(review, heading) {
   if (!review) return "";
-  const biggest = new Set((review.summary.parts || []).map((p) => p.biggest));
-  if (review.summary.biggest !== null && review.summary.biggest !== undefined) biggest.add(review.summary.biggest);
-  const mistakes = review.decisions.filter((d) => d.mistake).map((d) =>
-    `<li data-index="${d.index}"${biggest.has(d.index) ? ' class="biggest"' : ""}>${esc(said(d.text))}${
-      biggest.has(d.index) ? ` <strong>(${esc(t("review_biggest"))})</strong>` : ""}</li>`).join("");
+  const wrong = review.decisions.filter((d) => d.mistake);
+  const label = labels(review, wrong);
+  const mistakes = wrong.map((d) => {
+    const mark = label.get(d.index);
+    return `<li data-index="${d.index}"${mark ? ` class="${mark.cls}"` : ""}>${esc(said(d.text))}${
+      mark ? ` <strong>(${esc(mark.text)})</strong>` : ""}</li>`;
+  }).join("");
   return `<section class="panel" id="review" aria-label="${esc(heading)}"><h2>${esc(heading)}</h2>
     <p id="review-summary">${esc(said(review.summary.text))}</p>
     ${mistakes ? `<ol id="review-mistakes">${mistakes}</ol>` : ""}
