@@ -175,6 +175,10 @@ def test_a_kept_seat_is_shown_kept_to_a_visitor_without_its_invitation(
         page.wait_for_selector("button.join[data-seat='2']")
         assert page.query_selector("button.join[data-seat='1']") is None
         assert page.text_content(".kept-seat[data-seat='1']") == "Seat 2: kept for a guest"
+        # The lobby's list says so too: a kept seat is not a free one.
+        page.goto(server.url)
+        summary = page.wait_for_selector(f".tablecard[data-table='{table_id}'] .seats-mini")
+        assert summary.text_content().split(" · ")[1:] == ["kept for a guest", "free"]
         # The guest with the invitation is offered the seat, and sits there.
         invited = guest.new_page()
         invited.goto(f"{server.url}/t/{table_id}?invite={code}")

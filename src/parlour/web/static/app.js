@@ -146,7 +146,8 @@ async function route() {
 // ----- lobby --------------------------------------------------------------------------------
 function seatsSummary(table) {
   return table.seats.map((s) => s.kind === "bot" ? `<span class="botmark">${t("bot")}</span> ${esc(s.name)}` :
-    s.taken ? `<span class="dot ${s.connected ? "on" : ""}"></span>${esc(s.name)}` : `<em>${t("free")}</em>`).join(" · ");
+    s.taken ? `<span class="dot ${s.connected ? "on" : ""}"></span>${esc(s.name)}` :
+    `<em>${t(s.reserved ? "kept" : "free")}</em>`).join(" · ");
 }
 
 async function lobby() {

@@ -28,6 +28,7 @@ const TEXTS = {
   watch: ["Watch", "Regarder"],
   open: ["Open", "Ouvrir"],
   free: ["free", "libre"],
+  kept: ["kept for a guest", "gardée pour un invité"],
   status_open: ["waiting", "en attente"],
   status_playing: ["playing", "en cours"],
   status_over: ["finished", "terminée"],
