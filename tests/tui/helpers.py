@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import io
+import os
+import subprocess
+import sys
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -93,3 +96,15 @@ def run_at(
             await scenario(pilot)
 
     asyncio.run(main())
+
+
+def cli(*args: str, lang: str = "en_GB.UTF-8") -> subprocess.CompletedProcess[str]:
+    """`parlour ARGS` in a process of its own (French Click words stay in that process)."""
+    env = {**os.environ, "LANG": lang, "LC_ALL": "", "LC_MESSAGES": ""}
+    return subprocess.run(
+        [sys.executable, "-m", "parlour", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+    )

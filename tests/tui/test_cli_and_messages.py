@@ -4,9 +4,6 @@ person: a slip in `--humans`, a file that cannot be saved, the title of the `x` 
 from __future__ import annotations
 
 import errno
-import os
-import subprocess
-import sys
 from typing import Any
 
 import pytest
@@ -18,19 +15,7 @@ from parlour.i18n.errors import localise_error, os_reason
 from parlour.tui.app import ParlourApp
 from parlour.tui.config import PlayConfig, SeatPlan, plan_seats
 from parlour.tui.session import PlaySession
-from tests.tui.helpers import region_text, run_at, table_screen
-
-
-def cli(*args: str, lang: str = "en_GB.UTF-8") -> subprocess.CompletedProcess[str]:
-    """`parlour ARGS` in a process of its own (French Click words stay in that process)."""
-    env = {**os.environ, "LANG": lang, "LC_ALL": "", "LC_MESSAGES": ""}
-    return subprocess.run(
-        [sys.executable, "-m", "parlour", *args],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env=env,
-    )
+from tests.tui.helpers import cli, region_text, run_at, table_screen
 
 
 @pytest.mark.parametrize("flag", [["--lang", "fr"], ["--lang=fr"], ["--lang", "FR"]])

@@ -7,7 +7,6 @@ errors); none of it may hold a word of the English list below.
 
 from __future__ import annotations
 
-import os
 import random
 import re
 import subprocess
@@ -26,7 +25,7 @@ from parlour.tui.app import ParlourApp
 from parlour.tui.config import PlayConfig, SeatPlan, plan_seats
 from parlour.tui.screens import summary_renderable
 from parlour.tui.session import PlaySession
-from tests.tui.helpers import on_screen, plain, run, screen_lines, settle
+from tests.tui.helpers import cli, on_screen, plain, run, screen_lines, settle
 
 # Words that are English and not French: one of them in a French text is a leak.
 ENGLISH = frozenset(
@@ -196,14 +195,7 @@ def test_errors_read_in_french() -> None:
 
 
 def french_cli(*args: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "LANG": "fr_FR.UTF-8", "LC_ALL": "", "LC_MESSAGES": ""}
-    return subprocess.run(
-        [sys.executable, "-m", "parlour", *args],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env=env,
-    )
+    return cli(*args, lang="fr_FR.UTF-8")
 
 
 def test_the_command_line_speaks_french_under_a_french_locale() -> None:
