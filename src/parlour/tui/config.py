@@ -72,7 +72,8 @@ class PlayConfig:
     import_paths: bool = False
 
     def again(self) -> PlayConfig:
-        """The same table for another game: a fresh seed (a fixed deal would repeat itself)."""
+        """The same table for another game: a fresh seed (a fixed deal would repeat itself), or
+        the next one after a seed the player chose (`--seed`: a reproducible series)."""
         seed = None if self.seed is None else self.seed + 1
         return dataclasses.replace(self, seed=seed, deal=None, seats=list(self.seats))
 

@@ -305,7 +305,9 @@ class PlaySession:
             seats=seats,
             rules=dict(record.get("rules") or {}),
             lang=lang,
-            seed=state.seed,
+            # Not the record's seed: whoever holds the record knows it, and Play again deals
+            # from the seed after the config's (`PlayConfig.again`): a fresh one instead.
+            seed=None,
             pace_ms=base.pace_ms if base else PlayConfig.pace_ms,
             instant=base.instant if base else False,
             hints=base.hints if base else False,

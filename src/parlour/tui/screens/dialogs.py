@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -125,7 +127,9 @@ class SaveScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         lang = self.session.lang
         state = self.session.state
-        default = f"parlour-{state.game.name}-{state.seed if state.seed is not None else 'deal'}"
+        # Named by the time, never by the seed: the seed rebuilds every hand and the pile, and
+        # whoever sees the dialog (or the path printed on leaving) would read them.
+        default = f"parlour-{state.game.name}-{datetime.now():%Y%m%d-%H%M%S}"
         with Center(classes="centre"), Vertical(classes="card"):
             yield Label(t("tui.save_as", lang))
             yield Input(f"{default}-{state.turns}.json", id="path")
