@@ -548,9 +548,10 @@ def test_another_page_of_the_site_mid_game_is_not_being_away(browser: Any, serve
     table_id, tabs = seated_tabs(browser, server, {**request, "rules": {"speed": False}})
     host, guest = tabs
     try:
-        # The host chose the deal (5): the guest is told, as he could know every hand.
+        # The host chose the deal (5): the guest is told, as the host could know every hand,
+        # but not the number, which would tell every hand to him too.
         chosen = guest.page.text_content("#chosen-deal") or ""
-        assert chosen.startswith("Deal 5, chosen by the host")
+        assert chosen.startswith("The host chose this deal's number") and "5" not in chosen
         host.page.click("#start")
         guest.page.wait_for_selector("#felt[data-step]")
         assert guest.page.is_visible("#chosen-deal")  # and while the game lasts

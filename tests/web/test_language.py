@@ -109,22 +109,24 @@ def test_a_deal_the_host_chose_is_shown_to_every_seat(hall: Hall) -> None:
     request = {"game": "beggar", "seats": seats, "sit": 0, "rules": {"max_turns": 1}}
     table, host = hall.create({**request, "seed": 424242})
     guest = table.join(1, "Bob")
-    assert table.public()["chosen_deal"] == 424242  # before the guest even sits
+    assert table.public()["deal_chosen"] is True  # before the guest even sits
     page = Client(table.seat_of(guest), "en")
     table.attach(page)
     table.start(host)
     states = [m for m in _drain(page) if m["type"] == "state" and m["view"] is not None]
-    assert states and all(m["table"]["chosen_deal"] == 424242 for m in states)
+    assert states and all(m["table"]["deal_chosen"] is True for m in states)
+    # The number itself reaches nobody while the game is played: it tells every hand.
+    assert "424242" not in json.dumps([table.public(), *states])
     assert table.state is not None and table.state.to_move is not None
     table.act(table.state.to_move, {"type": "flip"})  # the turn limit: the game is over
     table.again(host)  # the next games come from the server's secret: nobody chose them
-    assert table.number == 2 and table.public()["chosen_deal"] is None
+    assert table.number == 2 and table.public()["deal_chosen"] is False
     unchosen, _ = hall.create(request)
-    assert unchosen.public()["chosen_deal"] is None
+    assert unchosen.public()["deal_chosen"] is False
 
 
 def test_a_chosen_deal_is_no_longer_shown_once_its_game_is_over(hall: Hall) -> None:
-    # docs/web.md: `chosen_deal` is null once the chosen game is over, not only from "again".
+    # docs/web.md: `deal_chosen` is false once the chosen game is over, not only from "again".
     seats = [{"kind": "human", "name": "Ann"}, {"kind": "human"}]
     request = {"game": "beggar", "seats": seats, "sit": 0, "rules": {"max_turns": 1}}
     table, host = hall.create({**request, "seed": 424242})
@@ -132,17 +134,17 @@ def test_a_chosen_deal_is_no_longer_shown_once_its_game_is_over(hall: Hall) -> N
     page = Client(table.seat_of(guest), "en")
     table.attach(page)
     table.start(host)
-    assert table.public()["chosen_deal"] == 424242
+    assert table.public()["deal_chosen"] is True
     assert table.state is not None and table.state.to_move is not None
     _drain(page)
     table.act(table.state.to_move, {"type": "flip"})  # the turn limit: the game is over
     assert table.state.is_over and table.number == 1
-    assert table.public()["chosen_deal"] is None
+    assert table.public()["deal_chosen"] is False
     states = [m for m in _drain(page) if m["type"] == "state"]
-    assert states and states[-1]["table"]["chosen_deal"] is None
+    assert states and states[-1]["table"]["deal_chosen"] is False
     # A restarted server says the same of the stored table.
     again = Hall(hall.storage, bot_delay=0.0).get(table.id)
-    assert again.number == 1 and again.public()["chosen_deal"] is None
+    assert again.number == 1 and again.public()["deal_chosen"] is False
 
 
 def _drain(client: Client) -> list[dict[str, Any]]:

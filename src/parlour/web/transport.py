@@ -116,8 +116,9 @@ def public_info(table: Table) -> dict[str, Any]:
             for i, s in enumerate(table.seats)
         ],
         # A host who chose the deal number can know every hand of the game it deals (the
-        # table's first): every seat is told, before it sits and while that game lasts.
-        "chosen_deal": table.seed if chosen_deal_on(table) else None,
+        # table's first): every seat is told, before it sits and while that game lasts. Not the
+        # number: it would tell every hand to everybody (the record has it once the game ends).
+        "deal_chosen": chosen_deal_on(table),
         "to_move": state.to_move if state is not None else None,
         "spectators": sum(1 for c in table.clients if c.seat is None),
         "private": table.private,

@@ -556,8 +556,8 @@ async function tablePage(tableId) {
       html += `<div class="panel"><p>${stateBox.host ? "" : t("waiting_host")} <span class="muted">${t("waiting_players")}</span></p>
         ${stateBox.host ? `<button type="button" class="big" id="start">${t("start")}</button>` : ""}</div>`;
     }
-    if (table.chosen_deal !== null && table.chosen_deal !== undefined) {
-      html += `<p id="chosen-deal" role="note">${esc(t("chosen_deal", { n: table.chosen_deal }))}</p>`;
+    if (table.deal_chosen) {
+      html += `<p id="chosen-deal" role="note">${esc(t("chosen_deal"))}</p>`;
     }
     if (table.spectators) html += `<p class="muted">${t("spectators", { n: table.spectators })}</p>`;
     lobbyBox.innerHTML = html;

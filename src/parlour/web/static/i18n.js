@@ -97,8 +97,8 @@ const TEXTS = {
   player: ["Player", "Joueur"],
   score: ["Score", "Score"],
   host_starts_next: ["Only the host can start another game.", "Seul l'hôte peut lancer une autre partie."],
-  chosen_deal: ["Deal {n}, chosen by the host: whoever knows the number can know every hand.",
-    "Donne {n}, choisie par l'hôte\u00a0: qui connaît ce numéro peut connaître toutes les mains."],
+  chosen_deal: ["The host chose this deal's number: the host can know every hand.",
+    "L'hôte a choisi le numéro de cette donne\u00a0: il peut connaître toutes les mains."],
   // The table page's tools: the rules beside the table, the keys, a hidden tab's alerts.
   rules_title: ["Rules: {game}", "Règles\u00a0: {game}"],
   table_options: ["This table's options", "Les options de cette table"],
