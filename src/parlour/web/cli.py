@@ -2,7 +2,10 @@
 
 # No `from __future__ import annotations`: see parlour/cli/root.py (start-up).
 
+import errno
 import os
+import signal
+import socket
 from typing import Annotated, Any
 
 import typer
@@ -80,18 +83,8 @@ def serve(
     from parlour.web.app import Settings, create_app, log_to_stderr
     from parlour.web.storage import Storage, default_db_url, normalise_url
 
-    if not 0 <= bot_delay <= 30:
-        raise ParlourError("--bot-delay is between 0 and 30 seconds")
-    if not 0 < port < 65536:
-        raise ParlourError(f"--port must be between 1 and 65535, not {port}")
-    url = db or default_db_url()
-    if tables_per_minute < 1:
-        raise ParlourError("--tables-per-minute must be at least 1")
-    if rate <= 0:
-        raise ParlourError("--rate must be positive")
-    if workers < 1:
-        raise ParlourError("--workers is at least 1")
-    url = normalise_url(url)
+    check_numbers(host, port, bot_delay, rate, workers, tables_per_minute)
+    url = normalise_url(db or default_db_url())
     proxies = trusted_proxies(proxy)
     if workers > 1 and make_url(url).get_backend_name() != "postgresql":
         raise ParlourError(
@@ -99,6 +92,8 @@ def serve(
             "database is served by one process"
         )
     shown = make_url(url).render_as_string(hide_password=True)
+    # Before the banner and the database: a busy port or a bad host must leave nothing made.
+    check_address(host, port)
     log_to_stderr()
     if workers == 1:
         application: Any = create_app(
@@ -124,9 +119,13 @@ def serve(
             "factory": True, "workers": workers,
         }  # fmt: skip
     typer.echo(
-        f"Parlour web table on http://{host}:{port}/  (database: {shown}"
+        f"Parlour web table on {server_url(host, port)}  (database: {shown}"
         + (f", {workers} processes)" if workers > 1 else ")")
     )
+    # uvicorn, after its graceful shutdown on SIGTERM, raises the signal again with the handler
+    # found before it: the default one would end the process with status 143 (with one worker;
+    # the supervisor of several returns 0). A stop asked for is a clean exit.
+    signal.signal(signal.SIGTERM, _exit_cleanly)
     uvicorn.run(
         application,
         host=host,
@@ -139,6 +138,52 @@ def serve(
         forwarded_allow_ips=",".join(proxies),
         **options,
     )
+
+
+def check_numbers(
+    host: str, port: int, bot_delay: float, rate: float, workers: int, tables_per_minute: int
+) -> None:
+    """Refuse, in one line each, the options no server can run with."""
+    if not 0 <= bot_delay <= 30:
+        raise ParlourError("--bot-delay is between 0 and 30 seconds")
+    if not host.strip():
+        # uvicorn would take "" as every address while the banner showed none.
+        raise ParlourError("--host is empty: give an address (127.0.0.1, or 0.0.0.0 for all)")
+    if not 0 < port < 65536:
+        raise ParlourError(f"--port must be between 1 and 65535, not {port}")
+    if tables_per_minute < 1:
+        raise ParlourError("--tables-per-minute must be at least 1")
+    if rate <= 0:
+        raise ParlourError("--rate must be positive")
+    if workers < 1:
+        raise ParlourError("--workers is at least 1")
+
+
+def _exit_cleanly(signum: int, frame: Any) -> None:
+    raise SystemExit(0)
+
+
+def server_url(host: str, port: int) -> str:
+    """The address the banner shows; an IPv6 address is bracketed, as a URL needs."""
+    return f"http://[{host}]:{port}/" if ":" in host else f"http://{host}:{port}/"
+
+
+def check_address(host: str, port: int) -> None:
+    """Bind (host, port) as uvicorn will (SO_REUSEADDR, IPv6 for an address with a colon) and
+    let it go, so that a busy port or an unknown host is one line, not a traceback later."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    try:
+        with socket.socket(family, socket.SOCK_STREAM) as sock:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            sock.bind((host, port))
+    except socket.gaierror as err:
+        raise ParlourError(f"--host {host!r} cannot be resolved: {err.strerror}") from None
+    except OSError as err:
+        if err.errno == errno.EADDRINUSE:
+            raise ParlourError(
+                f"port {port} is already in use on {host} (another server?): try another --port"
+            ) from None
+        raise ParlourError(f"cannot listen on {server_url(host, port)}: {err.strerror}") from None
 
 
 def trusted_proxies(given: list[str]) -> list[str]:

@@ -220,6 +220,15 @@ _MESSAGES: dict[str, tuple[str, str]] = {
     "action_object": ("an action is a JSON object", "un coup est un objet JSON"),
     "not_a_move": ("not a move of this game: {why}", "ce n'est pas un coup de ce jeu\u00a0: {why}"),
     "illegal": ("illegal move ({rule}): {why}", "coup interdit\u00a0: {why}"),
+    "stale": (
+        "the game has moved on: this move was for step {step}, the game is at step {now}",
+        "la partie a avancé\u00a0: ce coup était pour l'étape {step}, la partie en est à "
+        "l'étape {now}",
+    ),
+    "bad_step": (
+        "a move's step is a whole number, 0 or more",
+        "l'étape d'un coup est un nombre entier, 0 ou plus",
+    ),
 }
 
 # code -> the French lead-in of a message passed on from the core that no entry translates.

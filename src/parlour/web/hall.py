@@ -40,6 +40,10 @@ log = logging.getLogger("parlour.web")
 
 CREATE_BURST = 10  # new tables per client per CREATE_WINDOW seconds
 CREATE_WINDOW = 60.0
+# A table waiting for players counts toward its owner's limit for this long (seconds) after
+# its creation: nothing closes an abandoned table, and a restart reloads it, so counting
+# every one would lock its address out for good.
+WAITING_WINDOW = 3600.0
 
 
 class Hall:
@@ -229,8 +233,9 @@ class Hall:
 
     def _check_limits(self, client: str | None) -> None:
         """A client (an address) sends at most `create_burst` creation requests per
-        CREATE_WINDOW seconds and keeps at most `max_open` tables waiting for players: a flood
-        of tables can neither exhaust the server nor push every real table out of the lobby.
+        CREATE_WINDOW seconds and keeps at most `max_open` tables waiting for players created
+        in the last WAITING_WINDOW seconds: a flood of tables can neither exhaust the server nor
+        push every real table out of the lobby, and tables abandoned long ago lock nobody out.
         Every request the limit lets through counts, refused later or not: a refused request
         costs the server work too (a deck to parse, bots to check)."""
         if client is None:
@@ -244,7 +249,13 @@ class Hall:
                 "too_many_tables",
                 f"at most {self.create_burst} new tables a minute; try again soon",
             )
-        waiting = sum(1 for t in self.tables.values() if t.owner == client and t.status == "open")
+        # `created` is wall-clock time (stored, so it survives a restart).
+        since = time.time() - WAITING_WINDOW
+        waiting = sum(
+            1
+            for t in self.tables.values()
+            if t.owner == client and t.status == "open" and t.created > since
+        )
         if waiting >= self.max_open:
             raise TableError(
                 "too_many_tables",

@@ -394,8 +394,12 @@ async def table_socket(websocket: WebSocket) -> None:
         except asyncio.CancelledError:
             raise
         except Exception as err:  # the connection is gone or broken: end it
-            log.info("table %s: a page's connection failed (%s: %s); closed",
-                     table.id, type(err).__name__, err)  # fmt: skip
+            if isinstance(err, WebSocketDisconnect):
+                # A page that went away (a tab closed) is no failure: not worth a line at INFO.
+                log.debug("table %s: a page left (code %s)", table.id, err.code)
+            else:
+                log.info("table %s: a page's connection failed (%s: %s); closed",
+                         table.id, type(err).__name__, err)  # fmt: skip
             with contextlib.suppress(Exception):
                 await websocket.close(1011)
 

@@ -168,7 +168,15 @@ class Storage:
         self.url = url
         shown = masked(url)
         try:
-            postgres = make_url(url).get_backend_name() == "postgresql"
+            backend = make_url(url).get_backend_name()
+            if backend not in ("sqlite", "postgresql"):
+                # SQLAlchemy knows more databases, but the schema, its migrations and the
+                # locking are written for these two: a driver hint would only mislead.
+                raise ParlourError(
+                    f"cannot use database {shown!r}: Parlour supports only SQLite "
+                    f"(sqlite:///file.db) and PostgreSQL (postgresql://...), not {backend}"
+                )
+            postgres = backend == "postgresql"
             # PostgreSQL: no liveness check on every checkout (a round trip per move), only
             # on a connection idle a while (see `_ping_idle`).
             options: dict[str, Any] = {"future": True, "pool_pre_ping": not postgres}

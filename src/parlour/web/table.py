@@ -508,16 +508,30 @@ class Table(AutomaticMoves):
             raise TableError("out_of_turn", f"it is not your turn (seat {state.to_move} plays)")
         return state
 
-    def act(self, seat: int, obj: Any) -> None:
-        """Play a move for `seat`: checked against the turn and the rules, stored, broadcast."""
+    def act(self, seat: int, obj: Any, step: int | None = None) -> None:
+        """Play a move for `seat`: checked against the turn and the rules, stored, broadcast.
+
+        `step` is the step of the state the player saw, when the client says it: a move sent
+        twice (a resend after a lost connection, a double click, a seat open in two tabs)
+        would otherwise be played twice wherever the same player moves again.
+        """
         self._open()
         if not isinstance(obj, Mapping):
             raise TableError("bad_action", "an action is a JSON object")
         # This process's copy is at least as new as what the player saw, so a move refused
-        # here is refused without a trip to the database.
+        # here is refused without a trip to the database. The step is checked only inside
+        # the change: another process may have moves this copy has not taken in yet.
         self._check_turn(seat)
 
         def play(tx: Change) -> None:
+            if step is not None and self.state is not None:
+                now = len(self.state.actions)
+                if step != now:
+                    raise TableError(
+                        "stale",
+                        f"the game has moved on: this move was for step {step}, "
+                        f"the game is at step {now}",
+                    )
             state = self._check_turn(seat)  # again, on the latest committed game
             try:
                 action = state.action_from_json(obj)

@@ -478,7 +478,9 @@ async function tablePage(tableId) {
   const send = (message) => {
     if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
   };
-  const act = (action) => send({ type: "act", action });
+  // The step of the state shown: a click sent twice, or from a second tab of the same seat,
+  // is refused (`stale`) rather than played again.
+  const act = (action) => send({ type: "act", action, step: stateBox.message?.step });
 
   const onMessage = (message) => {
     if (message.type === "welcome") {
