@@ -125,6 +125,22 @@ SAMPLES = [
     "seat 5 is not at this game (seats 0 to 1)",
     "beggar offers no review of a seat's decisions",
     "no deal stored in results.jsonl",
+    "--bot-delay is between 0 and 30 seconds",
+    "--host is empty: give an address (127.0.0.1, or 0.0.0.0 for all)",
+    "--port must be between 1 and 65535, not 99999",
+    "--tables-per-minute must be at least 1",
+    "--rate must be positive",
+    "--workers is at least 1",
+    "--workers above 1 needs PostgreSQL (--db postgresql://...): a SQLite database is served by "
+    "one process",
+    "port 8000 is already in use on 127.0.0.1 (another server?): try another --port",
+    "--host '999.1.1.1' cannot be resolved: Name or service not known",
+    "cannot listen on http://10.9.9.9:8000/: Cannot assign requested address",
+    "--proxy takes IP addresses or networks (127.0.0.1, 10.0.0.0/8), not 'x'",
+    "cannot use database 'mysql://h/db': Parlour supports only SQLite (sqlite:///file.db) and "
+    "PostgreSQL (postgresql://...), not mysql",
+    "the SQLite database /tmp/p.db is already served by another process; several server "
+    "processes (--workers) need PostgreSQL (--db postgresql://...)",
     "unknown action {'type': 'x'}; the only move is an ask",
     "an ask needs an integer target and card, got {'type': 'ask'}",
     "unknown Flip 7 action {'type': 'x'}",

@@ -357,6 +357,51 @@ MESSAGES: list[tuple[str, str]] = [
         "{game} n'offre pas de revue des décisions d'une place",
     ),
     (r"^no deal stored in (?P<path>.*)$", "aucune donne enregistrée dans {path}"),
+    # The web server's options (web/cli.py, web/storage.py)
+    (r"^--bot-delay is between 0 and 30 seconds$", "--bot-delay est entre 0 et 30 secondes"),
+    (
+        r"^--host is empty: give an address \(127\.0\.0\.1, or 0\.0\.0\.0 for all\)$",
+        "--host est vide : donnez une adresse (127.0.0.1, ou 0.0.0.0 pour toutes)",
+    ),
+    (
+        r"^--port must be between 1 and 65535, not (?P<port>-?\d+)$",
+        "--port doit être entre 1 et 65535, pas {port}",
+    ),
+    (r"^--rate must be positive$", "--rate doit être positif"),
+    (r"^--workers is at least 1$", "--workers vaut au moins 1"),
+    (
+        r"^--workers above 1 needs PostgreSQL \(--db postgresql://\.\.\.\): a SQLite database "
+        r"is served by one process$",
+        "--workers au-delà de 1 demande PostgreSQL (--db postgresql://...) : une base SQLite "
+        "est servie par un seul processus",
+    ),
+    (
+        r"^port (?P<port>\d+) is already in use on (?P<host>\S+) \(another server\?\): try "
+        r"another --port$",
+        "le port {port} est déjà pris sur {host} (un autre serveur ?) : essayez un autre --port",
+    ),
+    (
+        r"^--host (?P<host>'.*') cannot be resolved: (?P<why>.*)$",
+        "--host {host} est introuvable : {why}",
+    ),
+    (r"^cannot listen on (?P<url>\S+): (?P<why>.*)$", "impossible d'écouter sur {url} : {why}"),
+    (
+        r"^--proxy takes IP addresses or networks \(127\.0\.0\.1, 10\.0\.0\.0/8\), not "
+        r"(?P<address>'.*')$",
+        "--proxy prend des adresses ou des réseaux IP (127.0.0.1, 10.0.0.0/8), pas {address}",
+    ),
+    (
+        r"^cannot use database (?P<db>'.*'): Parlour supports only SQLite \(sqlite:///file\.db\) "
+        r"and PostgreSQL \(postgresql://\.\.\.\), not (?P<backend>\S+)$",
+        "impossible d'utiliser la base {db} : Parlour ne prend que SQLite (sqlite:///fichier.db) "
+        "et PostgreSQL (postgresql://...), pas {backend}",
+    ),
+    (
+        r"^the SQLite database (?P<path>.*) is already served by another process; several "
+        r"server processes \(--workers\) need PostgreSQL \(--db postgresql://\.\.\.\)$",
+        "la base SQLite {path} est déjà servie par un autre processus ; plusieurs processus "
+        "serveurs (--workers) demandent PostgreSQL (--db postgresql://...)",
+    ),
     # Moves and rules, with the values a rule code's text leaves out
     (
         r"^unknown action (?P<action>\{.*\}); the only move is an ask$",

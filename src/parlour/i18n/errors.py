@@ -82,8 +82,13 @@ _OS_REASONS: dict[int, tuple[str, str]] = {
     errno.ENAMETOOLONG: ("File name too long", "nom de fichier trop long"),
     errno.EPERM: ("Operation not permitted", "opération non permise"),
     errno.EDQUOT: ("Disk quota exceeded", "quota de disque dépassé"),
+    errno.EADDRNOTAVAIL: ("Cannot assign requested address", "adresse indisponible ici"),
+    errno.EADDRINUSE: ("Address already in use", "adresse déjà utilisée"),
 }
 _OS_FRENCH = dict(_OS_REASONS.values())
+# A host name the resolver does not know (`socket.gaierror`, whose numbers are not errno's).
+_OS_FRENCH["Name or service not known"] = "nom ou service inconnu"
+_OS_FRENCH["Temporary failure in name resolution"] = "échec temporaire de la résolution du nom"
 
 
 def os_reason(reason: BaseException | str | None, lang: str) -> str:
