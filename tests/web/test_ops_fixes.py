@@ -194,3 +194,29 @@ def test_a_page_closed_normally_is_not_logged_as_a_failure(server: Server) -> No
                 page.recv(timeout=10)
     time.sleep(0.5)
     assert "connection failed" not in server.errors()
+
+
+def test_a_move_for_the_previous_game_is_refused_even_at_the_same_step(hall: Hall) -> None:
+    # Steps start again at 0 with each game: the game number tells a leftover move apart.
+    table, host = hall.create({**BEGGAR_TWO, "sit": 0, "rules": {"max_turns": 1}})
+    table.join(1, "Bob")
+    table.start(host)
+    assert table.state is not None and table.state.to_move is not None
+    table.act(table.state.to_move, {"type": "flip"}, step=0, game=1)  # game 1 is over
+    table.again(host)
+    assert table.number == 2 and table.state is not None and table.state.to_move is not None
+    mover = table.state.to_move
+    with pytest.raises(TableError) as refused:
+        table.act(mover, {"type": "flip"}, step=0, game=1)
+    assert refused.value.code == "stale_game" and len(table.state.actions) == 0
+    table.act(mover, {"type": "flip"}, step=0, game=2)
+    assert len(table.state.actions) == 1
+
+
+def test_a_move_whose_game_is_not_a_number_is_refused(hall: Hall) -> None:
+    table, session, action = repeatable_ask(hall)
+    assert table.state is not None and session.client is not None
+    for bad in ("1", True, 0, 1.5):
+        session.handle(json.dumps({"type": "act", "action": action, "game": bad}))
+    codes = [m.get("code") for m in replies(session.client)]
+    assert codes == ["bad_game"] * 4 and len(table.state.actions) == 0

@@ -229,6 +229,15 @@ _MESSAGES: dict[str, tuple[str, str]] = {
         "a move's step is a whole number, 0 or more",
         "l'étape d'un coup est un nombre entier, 0 ou plus",
     ),
+    "stale_game": (
+        "the game has moved on: this move was for game {game}, the table is at game {now}",
+        "la partie a changé\u00a0: ce coup était pour la partie {game}, la table en est à la "
+        "partie {now}",
+    ),
+    "bad_game": (
+        "a move's game is a whole number, 1 or more",
+        "la partie d'un coup est un nombre entier, 1 ou plus",
+    ),
 }
 
 # code -> the French lead-in of a message passed on from the core that no entry translates.

@@ -1,7 +1,7 @@
 """The WebSocket protocol: one connection per browser tab, messages as JSON objects.
 
 Client to server: `hello` {token?, lang?} first (a seat's secret, or none to watch), then
-`act` {action, token?, step?}, `start` {token}, `again` {token}, `lang` {lang}, `ping`.
+`act` {action, token?, step?, game?}, `start` {token}, `again` {token}, `lang` {lang}, `ping`.
 Server to client: `state` (the seat's view, legal moves, filtered events and their narration,
 and for a seated player `hints`: the game's public helpers computed for that seat, or null),
 `table` (who sits and who is connected), `ok` (a move stored and played), `error` {code,
@@ -10,9 +10,10 @@ is the same error in the connection's language: the page's, as its hello or a `l
 said, else the table's. A bad message gets an error and changes nothing; the connection stays open.
 A message's `id` (a whole number or a string of at most MAX_ID characters) is echoed in its
 `ok` or `error`; any other id (a lone surrogate, which UTF-8 cannot encode, included) is
-refused with `bad_id`. An `act`'s `step` is the step of the state the client saw: if the
-game is at another step the move is refused with `stale` and changes nothing, so a move sent
-twice is played once.
+refused with `bad_id`. An `act`'s `step` (and `game`, the table's game number) is the step of
+the state the client saw: if the game is at another step, or the table at another game, the
+move is refused with `stale` (`stale_game`) and changes nothing, so a move sent twice is played
+once.
 """
 
 from __future__ import annotations
@@ -184,10 +185,12 @@ class Session:
             raise TableError("spectator", "spectators cannot play")
         if "token" in message and table.seat_of(message["token"]) != self.client.seat:
             raise TableError("bad_token", "that token is not this seat's")
-        step = message.get("step")
+        step, game = message.get("step"), message.get("game")
         if step is not None and (isinstance(step, bool) or not isinstance(step, int) or step < 0):
             raise TableError("bad_step", "a move's step is a whole number, 0 or more")
-        table.act(self.client.seat, message.get("action"), step)
+        if game is not None and (isinstance(game, bool) or not isinstance(game, int) or game < 1):
+            raise TableError("bad_game", "a move's game is a whole number, 1 or more")
+        table.act(self.client.seat, message.get("action"), step, game)
 
     def close(self) -> None:
         if self.client is not None:

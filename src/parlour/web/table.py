@@ -508,12 +508,13 @@ class Table(AutomaticMoves):
             raise TableError("out_of_turn", f"it is not your turn (seat {state.to_move} plays)")
         return state
 
-    def act(self, seat: int, obj: Any, step: int | None = None) -> None:
+    def act(self, seat: int, obj: Any, step: int | None = None, game: int | None = None) -> None:
         """Play a move for `seat`: checked against the turn and the rules, stored, broadcast.
 
         `step` is the step of the state the player saw, when the client says it: a move sent
         twice (a resend after a lost connection, a double click, a seat open in two tabs)
-        would otherwise be played twice wherever the same player moves again.
+        would otherwise be played twice wherever the same player moves again. `game`, the
+        table's game number the player saw: steps start again at 0 with each game.
         """
         self._open()
         if not isinstance(obj, Mapping):
@@ -524,6 +525,12 @@ class Table(AutomaticMoves):
         self._check_turn(seat)
 
         def play(tx: Change) -> None:
+            if game is not None and game != self.number:
+                raise TableError(
+                    "stale_game",
+                    f"the game has moved on: this move was for game {game}, "
+                    f"the table is at game {self.number}",
+                )
             if step is not None and self.state is not None:
                 now = len(self.state.actions)
                 if step != now:

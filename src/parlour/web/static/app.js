@@ -480,7 +480,9 @@ async function tablePage(tableId) {
   };
   // The step of the state shown: a click sent twice, or from a second tab of the same seat,
   // is refused (`stale`) rather than played again.
-  const act = (action) => send({ type: "act", action, step: stateBox.message?.step });
+  const act = (action) => send({
+    type: "act", action, step: stateBox.message?.step, game: stateBox.message?.number,
+  });
 
   const onMessage = (message) => {
     if (message.type === "welcome") {
