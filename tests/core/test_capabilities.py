@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -103,3 +104,56 @@ def test_no_face_names_a_game_or_sniffs_one() -> None:
                 assert f'hasattr(game, "{hook}"' not in text, source
             for name in names:
                 assert not re.search(rf"\bparlour\.games\.{name}\b", text), (source, name)
+
+
+@pytest.fixture
+def broken_games(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    """Two declared games that fail to load besides the real ones: one needs a module that is
+    not installed, one has a bug at import time."""
+    from importlib.metadata import EntryPoint
+
+    from parlour.core import registry
+
+    (tmp_path / "buggy_game_pkg.py").write_text("GAME = undefined_name\n", "utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    real = dict(registry._entry_points())
+    fake = {
+        **real,
+        "needsextra": EntryPoint("needsextra", "parlour_missing_extra_pkg:GAME", GROUP),
+        "buggy": EntryPoint("buggy", "buggy_game_pkg:GAME", GROUP),
+    }
+    monkeypatch.setattr(registry, "_entry_points", lambda: fake)
+    registry._load.cache_clear()
+    yield sorted(real)
+    registry._load.cache_clear()
+
+
+def test_a_game_that_fails_to_load_is_left_out_and_named_with_its_reason(
+    broken_games: list[str],
+) -> None:
+    from parlour.core.errors import ParlourError
+
+    assert game_names() == broken_games  # the working games are all still there
+    with pytest.raises(ParlourError) as missing:
+        get_game("needsextra")
+    assert str(missing.value) == (
+        "game 'needsextra' cannot be loaded (No module named 'parlour_missing_extra_pkg')"
+    )
+    with pytest.raises(ParlourError) as buggy:
+        get_game("buggy")
+    assert str(buggy.value) == (
+        "game 'buggy' cannot be loaded (name 'undefined_name' is not defined)"
+    )
+
+
+def test_parlour_games_lists_the_working_games_beside_a_broken_one(
+    broken_games: list[str],
+) -> None:
+    from typer.testing import CliRunner
+
+    from parlour.cli.root import app
+
+    done = CliRunner().invoke(app, ["games"])
+    assert done.exit_code == 0, done.output
+    listed = [line.split(":")[0] for line in done.output.splitlines()]
+    assert listed == broken_games

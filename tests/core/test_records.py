@@ -77,7 +77,9 @@ def _random_finished_record(name: str, seed: int) -> dict:
     from parlour.core.registry import get_game
 
     game = get_game(name)
-    state = game.new_state(2 if name == "beggar" else 3, seed=seed)
+    # Three players where the game allows it (two for Beggar, whose random games run long).
+    players = 2 if name == "beggar" else min(3, game.max_players)
+    state = game.new_state(players, seed=seed)
     rng = random.Random(seed)
     while not state.is_over:
         state.apply(rng.choice(state.legal_actions()))

@@ -51,6 +51,7 @@ SAMPLES = [
     "bot random cannot play",
     "--bots takes bot names separated by commas, got ','",
     "unknown game 'nosuchgame'; games are: beggar, flip7",
+    "game 'war' cannot be loaded (No module named 'parlour_missing_extra')",
     "flip7 is played by 2 to 18 players, not -3",
     "3 human seats but only 2 players",
     "2 players cannot seat 0 human(s) and 3 bot(s)",
@@ -231,6 +232,10 @@ EXPECTED = {
     ),
     "unknown game 'nosuchgame'; games are: beggar, flip7": (
         f"jeu inconnu {q('nosuchgame')} ; les jeux sont : {q('beggar')}, {q('flip7')}"
+    ),
+    "game 'war' cannot be loaded (No module named 'parlour_missing_extra')": (
+        f"le jeu {q('war')} ne peut pas être chargé (aucun module nommé "
+        f"{q('parlour_missing_extra')})"
     ),
     "unknown shell 'foo'; shells are: bash, zsh, fish": (
         f"shell inconnu {q('foo')} ; les shells sont : {q('bash')}, {q('zsh')}, {q('fish')}"

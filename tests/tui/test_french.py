@@ -59,7 +59,7 @@ def assert_french(texts: list[str], where: str) -> None:
 
 
 def french_session(game: str, seed: int) -> PlaySession:
-    seats = plan_seats(get_game(game), "fr", players=3)
+    seats = plan_seats(get_game(game), "fr", players=min(3, get_game(game).max_players))
     return PlaySession(PlayConfig(game, seats, lang="fr", seed=seed, instant=True, hints=True))
 
 

@@ -22,7 +22,8 @@ THREE_SEATS = [{"kind": "human", "name": "Ann"}, {"kind": "human"}, {"kind": "bo
 
 
 def seat_table(server: Server, game: str = "beggar", **extra: Any) -> tuple[str, str, str]:
-    made = server.post("/api/tables", {"game": game, "seats": THREE_SEATS, "sit": 0, **extra})
+    seats = THREE_SEATS[: get_game(game).max_players]  # two humans, and a bot where allowed
+    made = server.post("/api/tables", {"game": game, "seats": seats, "sit": 0, **extra})
     guest = server.post(f"/api/tables/{made['id']}/join", {"seat": 1, "name": "Bob"})["token"]
     return made["id"], made["token"], guest
 

@@ -3,8 +3,9 @@
 Every game, the shipped ones included, is an entry point `name = "package.module:GAME"` of that
 group, so an outside package adds a game (with its faces, through the hooks of
 `parlour.core.capabilities`) by declaring one in its own metadata, without touching Parlour.
-A game is imported only when first asked for; one that fails to import is left out of
-`game_names()` (an optional extra missing, say) and named in the error of `get_game`.
+A game is imported only when first asked for; one that fails to load (an optional extra
+missing, an outside package with a bug) is left out of `game_names()`, and `get_game` names it
+with the reason: one broken package never takes the other games down with it.
 """
 
 from __future__ import annotations
@@ -38,23 +39,29 @@ def registered_names() -> list[str]:
 
 def game_names() -> list[str]:
     """The games that load, in a stable order."""
-    return [name for name in registered_names() if _load(name) is not None]
+    return [name for name in registered_names() if not isinstance(_load(name), LoadFailure)]
+
+
+class LoadFailure(str):
+    """Why a declared game failed to load (the error's own message)."""
 
 
 @cache
-def _load(name: str) -> Game | None:
+def _load(name: str) -> Game | LoadFailure:
     try:
         game: Any = _entry_points()[name].load()
-    except ImportError:
-        return None
+    except Exception as error:  # whatever a package's import raises is its own failure
+        return LoadFailure(str(error) or type(error).__name__)
     return game  # type: ignore[no-any-return]
 
 
 def get_game(name: str) -> Game:
     key = name.strip().lower()
-    game = _load(key) if key in _entry_points() else None
-    if game is None:
+    if key not in _entry_points():
         raise ParlourError(f"unknown game {name!r}; games are: {', '.join(game_names())}")
+    game = _load(key)
+    if isinstance(game, LoadFailure):
+        raise ParlourError(f"game {key!r} cannot be loaded ({game})")
     return game
 
 

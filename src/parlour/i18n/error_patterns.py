@@ -96,6 +96,10 @@ MESSAGES: list[tuple[str, str]] = [
         "jeu inconnu {game} ; les jeux sont : {games}",
     ),
     (
+        r"^game (?P<game>'.*') cannot be loaded \((?P<why>.*)\)$",
+        "le jeu {game} ne peut pas être chargé ({why})",
+    ),
+    (
         r"^(?P<game>\w+) is played by (?P<low>\d+) to (?P<high>\d+) players, not (?P<n>-?\d+)"
         r"(?P<rest>.*)$",
         "{game} se joue de {low} à {high} joueurs, pas {n}{rest}",
