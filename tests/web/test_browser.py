@@ -290,7 +290,7 @@ def test_two_people_and_a_bot_play_a_whole_game(browser: Any, server: Server, ga
         assert host.page.text_content("#log") == english_log
         host.page.click("#lang-toggle")  # back to English for what follows
         # The finished game replays step by step in the browser.
-        guest.page.click("#after a[href^='/replay/'] button")
+        guest.page.click("#after a[href^='/replay/']")
         guest.page.wait_for_selector("#slider")
         steps = len(record["actions"])
         assert guest.page.text_content("#where") == f"Step 0 of {steps}"

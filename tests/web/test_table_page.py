@@ -224,7 +224,6 @@ def test_a_hidden_tab_is_told_when_its_turn_comes(
 ) -> None:
     ann = Seat(browser, server, "familles", lang, size, seed=2, scripts=(HIDDEN, ALERTS))
     page = ann.page
-    flagged = {"en": "(Your turn) Parlour", "fr": "(À vous) Parlour"}[lang]
     try:
         # Both alerts are off until asked for; asking for notifications asks the browser.
         assert not page.is_checked("#turn-sound") and not page.is_checked("#turn-notify")
@@ -232,6 +231,9 @@ def test_a_hidden_tab_is_told_when_its_turn_comes(
         page.check("#turn-notify")
         page.wait_for_function("localStorage.getItem('test.permission') === 'granted'")
         tones_of_the_switch = page.evaluate("window.__tones")  # a sample of the sound
+        title = page.title()  # the page's own: "Happy Families (Jeu des 7 familles) · Parlour"
+        assert title.endswith(" · Parlour")
+        flagged = {"en": "(Your turn) ", "fr": "(À vous) "}[lang] + title
         page.evaluate("window.__hide(true)")
         ann.start()
         page.wait_for_function("(title) => document.title === title", arg=flagged)
@@ -242,7 +244,7 @@ def test_a_hidden_tab_is_told_when_its_turn_comes(
         ]
         # Looking at the tab again: the title is the page's own, the notification closed.
         page.evaluate("window.__hide(false)")
-        assert page.title() == "Parlour"
+        assert page.title() == title
         assert page.evaluate("window.__closed") == 1
         # A visible page is not flagged: it plays, and its next turns leave the title alone.
         moves, step = ann.acts(), page.get_attribute("#felt", "data-step")
@@ -250,7 +252,7 @@ def test_a_hidden_tab_is_told_when_its_turn_comes(
         ann.sent_one_more(moves)
         ann.next_step(step)
         ann.my_turn()
-        assert page.title() == "Parlour" and len(page.evaluate("window.__notes")) == 1
+        assert page.title() == title and len(page.evaluate("window.__notes")) == 1
         # The switches are remembered.
         page.reload()
         page.wait_for_selector(".seat.me")
@@ -271,10 +273,11 @@ def test_turns_the_server_plays_are_not_told(
     try:
         page.check("#turn-sound")
         tones = page.evaluate("window.__tones")
+        title = page.title()
         page.evaluate("window.__hide(true)")
         ann.start()
         page.wait_for_function("Number(document.getElementById('felt').dataset.step) >= 6")
-        assert page.title() == "Parlour" and page.evaluate("window.__tones") == tones
+        assert page.title() == title and page.evaluate("window.__tones") == tones
     finally:
         ann.close()
 

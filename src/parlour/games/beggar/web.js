@@ -79,6 +79,17 @@ export function label(action) {
 // With the speed option the server turns up every card: a hidden tab is not told of its turns.
 export function playsItself(view) { return Boolean(view.pace_ms); }
 
+// What a screen reader is told of a move (app.js announces every line otherwise). While the
+// flips play themselves (a card or more a second, the whole game), only what matters: a payment
+// run starting (a penalty card turned up when nothing was owed), its end (the pile taken), a
+// player out, a round's end and the game's; not every card. The log keeps every line.
+export function spoken(lines, events, view, before) {
+  if (!view?.pace_ms || view.over) return lines;
+  if (events.some((e) => e.type !== "flip")) return lines;
+  const starts = (view.owed || 0) > 0 && !(before?.owed > 0);
+  return starts ? lines : [];
+}
+
 export function status(view, ctx) {
   const parts = [];
   if (view.round > 1 || view.rounds.length) parts.push(tr("round", { n: view.round }));

@@ -14,6 +14,8 @@ const WORDS = {
   holds: ["holds", "a"],
   has_family: ["has some", "a de la famille"],
   cards: [["{n} card", "{n} cards"], ["{n} carte", "{n} cartes"]],
+  // A family laid down is named as the family, as the narration names it (« la famille Bones »).
+  family_laid: ["{family} family, laid", "famille {family}, posée"],
 };
 export const w = wordsOf(WORDS);
 
@@ -40,17 +42,19 @@ function portrait(role, colour) {
   return body + head + hair;
 }
 
-export function cardSvg(deck, card, cls = "", extra = "") {
+// `name`: what the card stands for when it is not itself (a family laid down), else its member.
+export function cardSvg(deck, card, cls = "", extra = "", name = null) {
   const family = deck.families[familyOf(card)];
   const role = card % 6;
   const member = family.members[role];
+  const label = name ?? memberName(family, role);
   // The band names the family; the caption, the member without it ("Grandpa Bun": "Grandpa").
   // Both are captions, at least 11 px on screen (style.css), squeezed if too wide (cards.js).
   // An article goes too ("le grand-père": "grand-père"): the caption's room is one short line.
   const alone = member.split(" ").filter((word) => word !== family.name).join(" ").replace(/^(le|la|les|the) /i, "")
     .replace(/^l'/i, "") || member;
-  return `<svg class="card ${cls}" viewBox="0 0 60 84" role="img" aria-label="${esc(memberName(family, role))}" data-card="${card}" ${extra}>
-    <title>${esc(memberName(family, role))}</title>
+  return `<svg class="card ${cls}" viewBox="0 0 60 84" role="img" aria-label="${esc(label)}" data-card="${card}" ${extra}>
+    <title>${esc(label)}</title>
     <rect x="1" y="1" width="58" height="82" rx="6" fill="#fffdf7" stroke="#333" stroke-width="1.2"/>
     <path d="M1 21 L1 7 Q1 1 7 1 L53 1 Q59 1 59 7 L59 21 Z" fill="${family.colour}"/>
     <text class="caption" x="30" y="16" font-size="11" font-weight="700" text-anchor="middle" fill="#fff">${esc(family.name)}</text>
@@ -78,7 +82,8 @@ export function bind(board, ctx) {
 
 export function render(view, ctx, options = {}) {
   const deck = view.deck;
-  const laid = view.laid.map((l) => `<div style="text-align:center">${cardSvg(deck, l.group * 6)}
+  const laid = view.laid.map((l) => `<div style="text-align:center">${cardSvg(deck, l.group * 6, "", "",
+    w("family_laid", { family: deck.families[l.group].name }))}
     <div style="font-size:.75rem">${esc(view.players[l.seat])}</div></div>`).join("");
   const hand = (view.hand || []).map((c) => cardSvg(deck, c, ctx.legal.length ? "" : "")).join("");
   const others = view.players.map((name, seat) => seat === view.seat ? "" :

@@ -31,6 +31,8 @@ const WORDS = {
   likeliest: ["Likeliest find: a card of {rank}, with {name} ({p}%)", "Meilleure piste\u00a0: des {rank}, chez {name} ({p}\u00a0%)"],
   nothing: ["nothing known", "rien de connu"],
   any: ["any {rank}", "des {rank}"],
+  // A book laid down is named as the game's narration names it (« pose le livre des sept »).
+  book: ["book of {rank}", "livre des {rank}"],
 };
 const w = wordsOf(WORDS);
 
@@ -60,9 +62,10 @@ export function cardSvg(view, card, cls = "", extra = "") {
     cls, data: `data-card="${card}" ${extra}`, title: label });
 }
 
-function rankChip(view, rank, extra = "") {
+// A rank: asked for ("any sevens"), or, as a book laid down, named as such ("book of sevens").
+function rankChip(view, rank, extra = "", title = w("any", { rank: rankWord(rank) })) {
   return face({ big: rankLabel(rank), caption: rankWord(rank), color: "#1e3a8a", cls: "", data: `data-rank="${rank}" ${extra}`,
-    title: w("any", { rank: rankWord(rank) }) });
+    title });
 }
 
 
@@ -114,7 +117,7 @@ function asksPanel(view, ctx) {
 }
 
 export function render(view, ctx, options = {}) {
-  const laid = view.laid.map((l) => `<div style="text-align:center">${rankChip(view, l.group)}
+  const laid = view.laid.map((l) => `<div style="text-align:center">${rankChip(view, l.group, "", w("book", { rank: rankWord(l.group) }))}
     <div style="font-size:.75rem">${esc(view.players[l.seat])}</div></div>`).join("");
   const hand = (view.hand || []).map((c) => cardSvg(view, c)).join("");
   const others = view.players.map((name, seat) => seat === view.seat ? "" :

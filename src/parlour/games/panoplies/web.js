@@ -21,7 +21,10 @@ const NAMES = {
   lost: ["{name} loses a garment!", "{name} perd un vêtement\u00a0!"],
   garments_lost: [["{n} garment lost", "{n} garments lost"], ["{n} vêtement perdu", "{n} vêtements perdus"]],
   holds_of: ["holds a card of", "a une carte de"],
+  lost_garment: ["{garment}, lost", "{garment}, {lost}"],
 };
+// A lost garment's French past participle agrees with it (« chaussures, perdues »).
+const LOST_FR = { shoes: "perdues", socks: "perdues", shirt: "perdue", jacket: "perdue", scarf: "perdue", belt: "perdue" };
 const w = wordsOf(NAMES);
 const COLOURS = ["#b91c1c", "#c2410c", "#a16207", "#15803d", "#0e7490", "#1d4ed8", "#7e22ce", "#be185d", "#4d7c0f", "#0f766e", "#9333ea", "#b45309"];
 
@@ -42,8 +45,18 @@ const SHAPES = {
 function colourOf(view, character) { return COLOURS[view.characters.indexOf(character) % COLOURS.length]; }
 
 export function garmentIcon(garment, colour, cls = "", size = 34) {
-  return `<svg class="${cls}" width="${size}" height="${size}" viewBox="0 0 60 60" data-garment="${esc(garment)}">
+  return `<svg class="${cls}" width="${size}" height="${size}" viewBox="0 0 60 60" role="img" aria-label="${esc(w(garment))}" data-garment="${esc(garment)}">
     <title>${esc(w(garment))}</title><path d="${SHAPES[garment] || "M15 15 H45 V45 H15 Z"}" fill="${colour}" stroke="#0006" stroke-width="1.5"/></svg>`;
+}
+
+// A garment a mannequin has lost: named so ("shoes, lost"), and drawn faint with a dashed white
+// outline and a strike across it, which stand out from the felt (3:1 and more) whatever one
+// makes of colours.
+export function lostIcon(garment, size = 34) {
+  const name = w("lost_garment", { garment: w(garment), lost: LOST_FR[garment] || "perdu" });
+  return `<svg class="garment-lost" width="${size}" height="${size}" viewBox="0 0 60 60" role="img" aria-label="${esc(name)}" data-garment="${esc(garment)}" data-lost="true">
+    <title>${esc(name)}</title><path d="${SHAPES[garment] || "M15 15 H45 V45 H15 Z"}" fill="#ffffff22" stroke="#ffffff" stroke-width="2" stroke-dasharray="4 3"/>
+    <path d="M10 50 L50 10" stroke="#ffffff" stroke-width="3" stroke-linecap="round"/></svg>`;
 }
 
 export function cardSvg(view, card, cls = "", extra = "") {
@@ -79,7 +92,7 @@ export function seatExtra(view, seat) {
 export function render(view, ctx) {
   const mannequins = view.mannequins.map((m) => {
     const colour = colourOf(view, m.character);
-    const worn = view.garments.map((g) => m.wearing.includes(g) ? garmentIcon(g, colour) : garmentIcon(g, "#ffffff22")).join("");
+    const worn = view.garments.map((g) => m.wearing.includes(g) ? garmentIcon(g, colour) : lostIcon(g)).join("");
     return `<div class="mannequin" data-seat="${m.seat}"><strong>${esc(view.players[m.seat])}</strong> · ${esc(w(m.character))}
       ${m.can_lose ? "" : `<span class="badge safe">✓ ${w("safe")}</span>`}${m.jokers.length ? ` <span class="badge jokers">★ ${w("jokers")}${colon()} ${m.jokers.length}</span>` : ""}
       <div class="garments">${worn}</div></div>`;
@@ -136,6 +149,10 @@ export function animate(events, root, ctx) {
       if (icon) {
         const ghost = icon.cloneNode(true);
         ghost.classList.add("anim-wardrobe");
+        // A picture in flight, not a garment of the view: no second name for a screen reader.
+        ghost.setAttribute("aria-hidden", "true");
+        ghost.removeAttribute("role");
+        ghost.removeAttribute("aria-label");
         ghost.style.position = "absolute";
         icon.after(ghost);
         setTimeout(() => ghost.remove(), 1000);

@@ -6,8 +6,8 @@ import * as generic from "./games/generic.js";
 import { loadReview, reviewFor, reviewHtml, showReview } from "./review.js";
 import { fitCaptions } from "./cards.js";
 import { closeDrawer, openDrawer, openPanel, toggleDrawer } from "./drawer.js";
-import { useKeys } from "./keys.js";
-import { notifyWanted, setNotify, setSound, soundWanted, tone, turnIs, turnReset } from "./turnalert.js";
+import { setShortcuts, shortcutsWanted, useKeys } from "./keys.js";
+import { notifyWanted, setNotify, setSound, setTitle, soundWanted, tone, turnIs, turnReset } from "./turnalert.js";
 
 const main = document.getElementById("main");
 const renderers = {};
@@ -62,11 +62,46 @@ export function toast(text) {
   toast.timer = setTimeout(() => box.classList.remove("show"), 2600);
 }
 
-// What a screen reader hears of a game: the newest narration line only, in one small polite
-// region outside the page's content, never the whole table each time it is drawn again.
-function announce(text) {
+// What a screen reader hears of a game: every new line of the newest move, in order, in one
+// update of one small polite region outside the page's content (never the whole table each time
+// it is drawn again), read in the narration's language (`language`, the table's); then, once,
+// "Your turn" in the page's own language when the turn has come to this seat.
+function announce(lines, { language = null, turn = false } = {}) {
   const box = document.getElementById("announce");
-  if (box && text) box.textContent = text;
+  const said = (lines || []).filter(Boolean);
+  if (!box || (!said.length && !turn)) return;
+  if (language) box.setAttribute("lang", language); else box.removeAttribute("lang");
+  const parts = [];
+  if (said.length) parts.push(esc(said.join(" ")));
+  if (turn) parts.push(`<span lang="${esc(lang)}">${esc(t("your_turn"))}.</span>`);
+  box.innerHTML = parts.join(" ");
+}
+
+function silence() {
+  const box = document.getElementById("announce");
+  if (!box) return;
+  box.textContent = "";
+  box.removeAttribute("lang");
+}
+
+// A page's title: what it is, then the site ("Lobby · Parlour").
+function titled(text) { setTitle(text ? `${text} · ${t("site")}` : t("site")); }
+
+// A seat's connection: a dot (its colour) with a title, and its word for a screen reader.
+function presence(connected) {
+  const word = t(connected ? "connected" : "away_short");
+  return `<span class="dot ${connected ? "on" : ""}" title="${esc(word)}" aria-hidden="true"></span>`;
+}
+function presenceText(connected) {
+  return `<span class="sr-only presence"> (${esc(t(connected ? "connected" : "away_short"))})</span>`;
+}
+
+// The focus after a new page is drawn: on its main heading (or its main region), where a
+// keyboard or screen reader user starts reading it, never left on the document's body.
+function focusPage() {
+  const target = main.querySelector("h1") || main;
+  target.tabIndex = -1;
+  target.focus();
 }
 
 // The narration's box: a region that scrolls, so one the keyboard reaches, named; not a live
@@ -98,8 +133,21 @@ function hintsWanted() {
   try { return JSON.parse(localStorage.getItem("parlour.hints")) || {}; } catch { return {}; }
 }
 
+// A focused control scrolls clear of the sticky header and of a phone's "newest event" strip at
+// the bottom: the page's scroll-padding (style.css) is their heights, measured as they change.
+const measureSticky = () => {
+  const rootStyle = document.documentElement.style;
+  const bar = document.querySelector("header.bar");
+  const last = document.getElementById("last-event");
+  const lastHeight = last && getComputedStyle(last).position === "sticky" ? last.offsetHeight : 0;
+  rootStyle.setProperty("--bar-h", `${bar ? bar.offsetHeight : 0}px`);
+  rootStyle.setProperty("--last-h", `${lastHeight}px`);
+};
+const sticky = new ResizeObserver(measureSticky);
+sticky.observe(document.querySelector("header.bar"));
+
 // ----- routing ------------------------------------------------------------------------------
-function go(path) { history.pushState({}, "", path); route(); }
+function go(path) { history.pushState({}, "", path); route({ focus: true }); }
 document.addEventListener("click", (event) => {
   const link = event.target.closest("a[data-link]");
   if (!link || link.origin !== location.origin) return;
@@ -109,7 +157,7 @@ document.addEventListener("click", (event) => {
   if (link.pathname === "/rules" && current.showRules) current.showRules();
   else go(link.pathname + link.search);
 });
-window.addEventListener("popstate", route);
+window.addEventListener("popstate", () => route({ focus: true }));
 
 function translateChrome() {
   document.querySelectorAll("[data-t]").forEach((el) => { el.textContent = t(el.dataset.t); });
@@ -124,38 +172,44 @@ document.getElementById("lang-toggle").addEventListener("click", () => {
 });
 
 let current = {};
-async function route() {
+// `focus`: the page was reached by a link (not loaded, nor redrawn in the other language), so
+// the keyboard's focus moves to its heading instead of falling to the document's body.
+async function route({ focus = false } = {}) {
   leaveView();
   leaveView = () => {};
   current = {};
   closeDrawer();
   useKeys(null);
   turnReset();
+  silence();
   translateChrome();
   const path = location.pathname;
   let m;
-  if (path === "/" ) return lobby();
-  if (path === "/new") return newTable(new URLSearchParams(location.search).get("game"));
-  if (path === "/about") return about();
-  if ((m = path.match(/^\/rules(?:\/(\w+))?$/))) return rules(m[1]);
-  if ((m = path.match(/^\/t\/([\w-]+)$/))) return tablePage(m[1]);
-  if ((m = path.match(/^\/replay\/([\w-]+)\/(\d+)$/))) return replayPage(m[1], Number(m[2]));
-  main.innerHTML = `<p>404</p>`;
+  if (path === "/") await lobby();
+  else if (path === "/new") await newTable(new URLSearchParams(location.search).get("game"));
+  else if (path === "/about") await about();
+  else if ((m = path.match(/^\/rules(?:\/(\w+))?$/))) await rules(m[1]);
+  else if ((m = path.match(/^\/t\/([\w-]+)$/))) await tablePage(m[1]);
+  else if ((m = path.match(/^\/replay\/([\w-]+)\/(\d+)$/))) await replayPage(m[1], Number(m[2]));
+  else { main.innerHTML = `<h1>404</h1>`; titled("404"); }
+  if (focus) focusPage();
 }
 
 // ----- lobby --------------------------------------------------------------------------------
 function seatsSummary(table) {
   return table.seats.map((s) => s.kind === "bot" ? `<span class="botmark">${t("bot")}</span> ${esc(s.name)}` :
-    s.taken ? `<span class="dot ${s.connected ? "on" : ""}"></span>${esc(s.name)}` :
+    s.taken ? `${presence(s.connected)}${esc(s.name)}${presenceText(s.connected)}` :
     `<em>${t(s.reserved ? "kept" : "free")}</em>`).join(" · ");
 }
 
 async function lobby() {
   const list = await gameList();
+  titled(t("lobby"));
+  // One element per action: a link that looks like a button (one Tab stop, one name).
   main.innerHTML = `<h1>${t("new_table")}</h1>
     <div class="row" id="new-buttons">${list.map((g) =>
-      `<a href="/new?game=${g.name}" data-link><button type="button">${esc(g.title)}</button></a>`).join("")}</div>
-    <h1 style="margin-top:1em">${t("open_tables")}</h1><div id="tables" class="grid"></div>`;
+      `<a class="button" href="/new?game=${g.name}" data-link>${esc(g.title)}</a>`).join("")}</div>
+    <h1 style="margin-top:1em" id="tables-title">${t("open_tables")}</h1><div id="tables" class="grid"></div>`;
   let revision = -1;
   const refresh = async () => {
     const data = await api("/api/tables");
@@ -163,15 +217,27 @@ async function lobby() {
     revision = data.revision;
     const box = document.getElementById("tables");
     if (!box) return;
+    // The keyboard's place in the list outlives its redraw: the same table's link (by the
+    // table's id), else the one that took its place, else the list's heading.
+    const active = document.activeElement;
+    const card = box.contains(active) ? active.closest(".tablecard") : null;
+    const at = card ? [...box.querySelectorAll(".tablecard")].indexOf(card) : -1;
     box.innerHTML = data.tables.length ? data.tables.map((table) => {
       const mine = tokenFor(table.id);
       const action = mine ? t("open") : table.status === "open" && table.seats.some((s) => !s.taken && !s.reserved) ? t("join") : t("watch");
       return `<div class="tablecard" data-table="${table.id}">
         <div class="title">${esc(pick(table.title))} <span class="badge ${table.status}">${t("status_" + table.status)}</span></div>
         <div class="seats-mini">${seatsSummary(table)}</div>
-        <div class="row"><a href="/t/${table.id}" data-link><button type="button">${action}</button></a>
+        <div class="row"><a class="button" href="/t/${table.id}" data-link>${action}</a>
         ${table.number > 1 ? `<span class="muted">${t("game_n", { n: table.number })}</span>` : ""}</div></div>`;
     }).join("") : `<p class="muted">${t("no_tables")}</p>`;
+    if (card) {
+      const links = [...box.querySelectorAll(".tablecard a")];
+      const same = box.querySelector(`.tablecard[data-table="${CSS.escape(card.dataset.table)}"] a`);
+      const target = same || links[Math.min(at, links.length - 1)];
+      if (target) target.focus({ preventScroll: true });
+      else { const heading = document.getElementById("tables-title"); heading.tabIndex = -1; heading.focus(); }
+    }
   };
   await refresh();
   const timer = setInterval(refresh, 2500);
@@ -220,6 +286,7 @@ async function newTable(name) {
   const game = list.find((g) => g.name === name) || list[0];
   const seatCount = Math.min(Math.max(game.min_players, 3), game.max_players);
   const myName = localStorage.getItem("parlour.name") || "";
+  titled(t("new_table_of", { game: game.title }));
   main.innerHTML = `<h1>${t("new_table_of", { game: esc(game.title) })}</h1>
   <form class="panel form" id="create">
     <label>${t("your_name")} <input type="text" id="my-name" maxlength="24" value="${esc(myName)}" required></label>
@@ -351,8 +418,10 @@ async function rulesHtml(name, language, changed) {
 function keysHtml(replay) {
   const rows = replay ? [["← →", "key_steps"], ["?", "key_help"], ["Esc", "key_close"]] :
     [["h", "key_hint"], ["r", "key_rules"], ["1 … 9", "key_moves"], ["?", "key_help"], ["Esc", "key_close"]];
-  return `<table class="opts" id="keys-list"><tr><th>${t("key")}</th><th>${t("key_does")}</th></tr>${rows.map(([key, text]) =>
-    `<tr><td><kbd>${esc(key)}</kbd></td><td>${esc(t(text))}</td></tr>`).join("")}</table>`;
+  return `${shortcutsWanted() ? "" : `<p id="keys-off"><strong>${esc(t("keys_off"))}</strong></p>`}
+    <table class="opts" id="keys-list"><tr><th>${t("key")}</th><th>${t("key_does")}</th></tr>${rows.map(([key, text]) =>
+    `<tr><td><kbd>${esc(key)}</kbd></td><td>${esc(t(text))}</td></tr>`).join("")}</table>
+    <p class="muted" id="keys-where">${esc(t("keys_where"))}</p>`;
 }
 const showKeys = (replay) => toggleDrawer("keys", t("keys_title"), () => keysHtml(replay));
 
@@ -368,6 +437,7 @@ function tableTools(info, draw, stateBox, repaint, hints) {
   current.showRules = showRules;
   document.getElementById("rules-button").addEventListener("click", showRules);
   document.getElementById("keys-button").addEventListener("click", () => showKeys(false));
+  document.getElementById("key-shortcuts").addEventListener("change", (event) => setShortcuts(event.target.checked));
   document.getElementById("turn-sound").addEventListener("change", (event) => {
     setSound(event.target.checked);
     if (event.target.checked) tone();  // what it will sound like
@@ -400,10 +470,13 @@ function tableTools(info, draw, stateBox, repaint, hints) {
 async function tablePage(tableId) {
   let info;
   try { info = await api(`/api/tables/${tableId}`); }
-  catch { main.innerHTML = `<p>${t("no_table")}</p>`; return; }
+  catch { main.innerHTML = `<h1>${t("no_table")}</h1>`; titled(t("no_table")); return; }
   const draw = await renderer(info.game);
   const mine = tokenFor(tableId);
-  const stateBox = { table: info, message: null, seat: mine?.seat ?? null, host: false, log: [] };
+  const stateBox = { table: info, message: null, seat: mine?.seat ?? null, host: false, log: [], myTurn: false };
+  titled(pick(info.title));
+  // The narration is in the table's language, whatever the page's: read with its voice.
+  const tableLang = () => stateBox.table.lang || info.lang || null;
   main.innerHTML = `<div class="layout"><section>
       <div class="row" style="justify-content:space-between"><h1 id="table-title">${esc(pick(info.title))}</h1>
       <span class="connection" id="connection"></span></div>
@@ -411,6 +484,7 @@ async function tablePage(tableId) {
         <button type="button" class="secondary" id="rules-button" aria-haspopup="dialog" data-t="rules">${t("rules")}</button>
         <button type="button" class="secondary" id="keys-button" aria-haspopup="dialog" data-t="keys_button">${t("keys_button")}</button>
         <label><input type="checkbox" id="turn-sound" ${soundWanted() ? "checked" : ""}> <span data-t="turn_sound">${t("turn_sound")}</span></label>
+        <label><input type="checkbox" id="key-shortcuts" ${shortcutsWanted() ? "checked" : ""}> <span data-t="key_shortcuts">${t("key_shortcuts")}</span></label>
         <label><input type="checkbox" id="turn-notify" ${notifyWanted() ? "checked" : ""}> <span data-t="turn_notify">${t("turn_notify")}</span></label>
       </div>
       <div id="lobby-box"></div>
@@ -425,6 +499,8 @@ async function tablePage(tableId) {
       <button type="button" class="secondary" id="copy">${t("copy")}</button></div>
       <div id="host-box"></div></aside></div>`;
   narrationBox(document.getElementById("log"));
+  sticky.observe(document.getElementById("last-event"));
+  if (tableLang()) document.getElementById("log").setAttribute("lang", tableLang());
   document.getElementById("invite").setAttribute("aria-label", t("invite"));
   // The host's own links for the seats kept for guests, and the button that closes the table.
   const held = mine?.host ? mine : null;
@@ -497,10 +573,27 @@ async function tablePage(tableId) {
       paintGame([]);  // enable the move buttons again
     } else if (message.type === "table") {
       stateBox.table = message.table;
+      if (message.table?.status === "open") stateBox.sawOpen = true;
       paintTable();
     } else if (message.type === "state") {
+      const before = stateBox.message?.view ?? null;
+      // A game's first state tells its deal: said when this page saw the game start (Start,
+      // Play again), not when it comes back to a game under way (its whole story again).
+      const started = message.initial && (stateBox.sawOpen || Boolean(before?.over));
       stateBox.table = message.table;
-      if (!message.initial) announce(message.narration[message.narration.length - 1]);
+      stateBox.sawOpen = message.table?.status === "open";
+      // Whether the turn has just come to this seat (a turn the server plays for it, Beggar's
+      // flips, is none): said once, after the move's lines, in the same announcement.
+      const view = message.view;
+      const waiting = Boolean(view && !view.over && stateBox.seat !== null && view.to_move === stateBox.seat &&
+        message.legal?.length && !draw.playsItself?.(view));
+      const turnCame = waiting && !stateBox.myTurn;
+      stateBox.myTurn = waiting;
+      // Every line of the move, unless the game says which matter (Beggar's flips that play
+      // themselves: the captures and the payments, not every card); the log keeps them all.
+      const lines = message.initial && !started ? [] : draw.spoken ? draw.spoken(message.narration, message.events || [], view, before)
+        : message.narration;
+      announce(lines, { language: tableLang(), turn: turnCame });
       if (message.initial) stateBox.log = [];
       stateBox.log = [...message.narration.slice().reverse(), ...stateBox.log].slice(0, 200);
       stateBox.message = message;
@@ -508,9 +601,7 @@ async function tablePage(tableId) {
       paintTable();
       paintGame(message.initial ? [] : message.events);
       // A turn the server plays for the seat (Beggar's flips) is nothing to be told of.
-      const view = message.view;
-      const waiting = view && !view.over && stateBox.seat !== null && view.to_move === stateBox.seat;
-      turnIs(Boolean(waiting && message.legal?.length && !draw.playsItself?.(view)), pick(stateBox.table.title));
+      turnIs(waiting, pick(stateBox.table.title));
     }
   };
 
@@ -534,7 +625,7 @@ async function tablePage(tableId) {
         extra += ` <span class="badge away">${away}</span>`;
       }
       return `<div class="seat ${turn ? "turn" : ""} ${won ? "won" : ""} ${i === stateBox.seat ? "me" : ""}" data-seat="${i}">
-        <span class="name">${s.kind === "bot" ? `<span class="botmark">${t("bot")}</span> ` : `<span class="dot ${s.connected ? "on" : ""}"></span>`}${esc(s.name)}${i === stateBox.seat ? ` (${t("you")})` : ""}</span>
+        <span class="name">${s.kind === "bot" ? `<span class="botmark">${t("bot")}</span> ` : presence(s.connected)}${esc(s.name)}${i === stateBox.seat ? ` (${t("you")})` : ""}${s.kind === "bot" ? "" : presenceText(s.connected)}</span>
         ${extra}</div>`;
     }).join("");
     const lobbyBox = document.getElementById("lobby-box");
@@ -564,7 +655,16 @@ async function tablePage(tableId) {
       html += `<p id="chosen-deal" role="note">${esc(t("chosen_deal"))}</p>`;
     }
     if (table.spectators) html += `<p class="muted">${t("spectators", { n: table.spectators })}</p>`;
+    if (tableLang()) document.getElementById("log")?.setAttribute("lang", tableLang());
+    // The keyboard in this box (Start, a seat to take) keeps its place across the redraw; when
+    // its control is gone (the game started), it goes to the table (see focusAfter).
+    const active = document.activeElement;
+    const inBox = lobbyBox.contains(active) && active !== lobbyBox;
+    const key = inBox ? focusKey(active) || (active.dataset.seat !== undefined ? `[data-seat="${CSS.escape(active.dataset.seat)}"]` : null) : null;
+    const typed = document.getElementById("join-name")?.value;
     lobbyBox.innerHTML = html;
+    const nameField = document.getElementById("join-name");
+    if (nameField && typed !== undefined) nameField.value = typed;  // what the guest typed stays
     lobbyBox.querySelectorAll("button.join").forEach((button) => button.addEventListener("click", async () => {
       const name = document.getElementById("join-name").value.trim();
       if (!name) { toast(t("name_prompt")); return; }
@@ -578,6 +678,11 @@ async function tablePage(tableId) {
     }));
     document.getElementById("start")?.addEventListener("click", () =>
       send({ type: "start", token: tokenFor(tableId)?.token }));
+    if (inBox && !lobbyBox.contains(document.activeElement)) {
+      const same = key ? [...lobbyBox.querySelectorAll(key)].find(shown) : null;
+      if (same) same.focus({ preventScroll: true });
+      else { keyboardAtTable = true; focusAfter(null); }
+    }
     document.getElementById("log").innerHTML = stateBox.log.map((line) => `<p>${esc(line)}</p>`).join("");
   };
 
@@ -628,7 +733,7 @@ async function tablePage(tableId) {
       ${standings(view, ctx.names, draw)}
       ${stateBox.host ? "" : `<p class="muted" id="next-game">${t("host_starts_next")}</p>`}
       <div class="row">${stateBox.host ? `<button type="button" class="big" id="again">${t("again")}</button>` : ""}
-      <a href="/replay/${tableId}/${message.number}" data-link><button type="button" class="secondary">${t("replay")}</button></a></div>
+      <a class="button secondary" href="/replay/${tableId}/${message.number}" data-link>${t("replay")}</a></div>
       <div id="review-box">${review ? reviewHtml(review, t("your_review")) : ""}</div>` : "";
     document.getElementById("again")?.addEventListener("click", () => send({ type: "again", token: tokenFor(tableId)?.token }));
     const hintsBox = document.getElementById("hints-box");
@@ -672,7 +777,7 @@ async function tablePage(tableId) {
   // The FR/EN button changes the page only: the narration, the deck and the seats' names are
   // the table's, in its own language.
   // The socket is told too: its error texts follow the page.
-  current.onLang = () => { send({ type: "lang", lang }); paintTable(); paintGame([]); };
+  current.onLang = () => { send({ type: "lang", lang }); titled(pick(stateBox.table.title)); paintTable(); paintGame([]); };
   connect();
   leaveView = () => {
     closed = true;
@@ -732,8 +837,10 @@ async function replayPage(tableId, number) {
   // the lobby where there is no replay to show (the table closed, or gone).
   const lobbyLink = `<p><a id="replay-back" href="/" data-link>${esc(t("back_to_lobby"))}</a></p>`;
   try { data = await api(`/api/tables/${tableId}/games/${number}/replay?lang=${lang}`); }
-  catch (err) { main.innerHTML = `<p>${esc(err.message)}</p>${lobbyLink}`; return; }
+  catch (err) { main.innerHTML = `<h1>${t("replay_of", { n: number })}</h1><p>${esc(err.message)}</p>${lobbyLink}`; titled(t("replay_of", { n: number })); return; }
   const draw = await renderer(data.game);
+  const gameTitle = (await gameList()).find((g) => g.name === data.game)?.title;
+  titled(gameTitle ? `${t("replay_of", { n: number })} · ${gameTitle}` : t("replay_of", { n: number }));
   let index = 0, timer = null;
   main.innerHTML = `<h1>${t("replay_of", { n: number })}</h1>
     <div class="replay-controls"><button type="button" id="prev">${t("prev")}</button>
@@ -744,8 +851,11 @@ async function replayPage(tableId, number) {
     <div class="log" id="log"></div></div>
     <p><a id="replay-back" href="/t/${tableId}" data-link>${esc(t("back_to_table"))}</a></p>`;
   narrationBox(document.getElementById("log"));
-  const show = () => {
+  // `said`: the step was reached by the player (a button, a key, the slider): its narration is
+  // announced, in the page's language, as the table announces a move.
+  const show = (said = false) => {
     const step = data.steps[index];
+    if (said) announce(step.narration.length ? step.narration : [t("step", { i: index, n: data.steps.length - 1 })]);
     const ctx = { you: null, legal: [], names: data.seats, lang, act: () => {}, hints: {}, serverHints: null, table: null };
     // A felt with a step is drawn whole (style.css shows the seats only before a game starts).
     document.getElementById("replay-felt").dataset.step = index;
@@ -762,10 +872,15 @@ async function replayPage(tableId, number) {
     for (let i = index; i >= 0 && lines.length < 60; i--) lines.push(...data.steps[i].narration.slice().reverse());
     document.getElementById("log").innerHTML = lines.map((l) => `<p>${esc(l)}</p>`).join("");
   };
-  const move = (delta) => { index = Math.max(0, Math.min(data.steps.length - 1, index + delta)); show(); };
+  const move = (delta) => {
+    const next = Math.max(0, Math.min(data.steps.length - 1, index + delta));
+    if (next === index) return;
+    index = next;
+    show(true);
+  };
   document.getElementById("prev").addEventListener("click", () => move(-1));
   document.getElementById("next").addEventListener("click", () => move(1));
-  document.getElementById("slider").addEventListener("input", (e) => { index = Number(e.target.value); show(); });
+  document.getElementById("slider").addEventListener("input", (e) => { index = Number(e.target.value); show(true); });
   useKeys({ ArrowLeft: () => move(-1), ArrowRight: () => move(1), "?": () => showKeys(true) });
   document.getElementById("play").addEventListener("click", (e) => {
     if (timer) { clearInterval(timer); timer = null; e.target.textContent = t("play"); return; }
@@ -780,6 +895,7 @@ async function replayPage(tableId, number) {
 async function rules(name) {
   const list = await gameList();
   const shown = name ? list.filter((g) => g.name === name) : list;
+  titled(shown.length === 1 ? `${t("rules")} · ${shown[0].title}` : t("rules"));
   main.innerHTML = `<h1>${t("rules")}</h1>` + shown.map((g) => `<section class="panel" id="rules-${g.name}">
     <h2>${esc(g.title)}</h2><p>${esc(g.rules_text).replaceAll("\n", "<br>")}</p>
     <table class="opts"><tr><th>${t("options")}</th><th></th><th></th></tr>${g.options.map((o) =>
@@ -789,6 +905,7 @@ async function rules(name) {
 
 async function about() {
   const data = await api(`/api/about?lang=${lang}`);
+  titled(t("about"));
   main.innerHTML = `<h1>${t("about")}</h1><section class="panel"><h2>Parlour ${esc(data.version)}</h2>
     <p id="credits">${esc(data.credits)}</p><h2>${t("credits_title")}</h2>
     <ul>${data.games.map((g) => `<li>${esc(g.title)} — ${esc(g.credits)}</li>`).join("")}</ul></section>`;

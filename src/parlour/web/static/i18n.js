@@ -121,6 +121,16 @@ const TEXTS = {
   notify_refused: ["The browser did not allow notifications", "Le navigateur n'a pas permis les notifications"],
   turn_flag: ["Your turn", "À vous"],
   turn_note: ["Your turn to play", "À vous de jouer"],
+  // Single-key shortcuts (1-9, h, r, ?) can be switched off (WCAG 2.1.4): remembered.
+  key_shortcuts: ["Single-key shortcuts", "Raccourcis d'une touche"],
+  keys_off: ["Single-key shortcuts are off: tick “Single-key shortcuts” beside the table to use them.",
+    "Les raccourcis d'une touche sont coupés : cochez « Raccourcis d'une touche » près de la table pour vous en servir."],
+  keys_where: ["These keys never act while a form field or a checkbox has the focus (the moves) or while you type; “Single-key shortcuts” beside the table turns them off.",
+    "Ces touches n'agissent jamais pendant que vous tapez, ni (pour les coups) depuis un champ ou une case à cocher ; « Raccourcis d'une touche » près de la table les coupe."],
+  // A seat's connection, for those who do not see its dot's colour.
+  away_short: ["away", "absent"],
+  // The page's title in the browser's tab (and the screen reader's first words).
+  site: ["Parlour", "Parlour"],
 };
 
 export let lang = localStorage.getItem("parlour.lang") ||

@@ -52,6 +52,14 @@ export function tone() {
   } catch { /* no sound is no harm */ }
 }
 
+// The page's own title ("Lobby · Parlour"): kept under the "(Your turn)" flag while it shows.
+export function setTitle(text) {
+  if (baseTitle !== null) {
+    baseTitle = text;
+    document.title = `(${t("turn_flag")}) ${text}`;
+  } else document.title = text;
+}
+
 function flag() {
   if (baseTitle === null) baseTitle = document.title;
   document.title = `(${t("turn_flag")}) ${baseTitle}`;
