@@ -17,8 +17,9 @@ ratings (Plackett-Luce, mu and the conservative mu - 3 sigma) are computed from 
 the ladder's tables, taken game 0 of each table, then game 1, and so on.
 
 A long run keeps what it computed: with `--out PREFIX`, each table's results so far are written
-to `PREFIX.<game>.<table>.json` after every chunk of games, and a table that stops on an
-error names the seed of the game that failed.
+to `PREFIX.<game>.<table>.json` after every chunk of games. A game that fails is named with its
+seed on stderr; its table keeps every game that finished, the other tables play on, and the
+script exits 1 once everything is printed and saved (benchmarks/failures.py).
 """
 
 from __future__ import annotations
@@ -35,7 +36,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from familles_tournament import wilson  # a sibling script
+from failures import exit_if_failed, play_each, say_failures  # sibling scripts
+from familles_tournament import wilson
 from flip7_tournament import check_tables
 
 from parlour.bots.base import make_bot
@@ -61,31 +63,27 @@ def game_seed(seed: int, g: int) -> int:
 
 
 def play_chunk(args: tuple[str, list[str], int, int, int]) -> dict[str, Any]:
-    """Games `start` to `stop` of a table: per game, each bot slot's rank (0 = won, ties
-    shared at 0; 1 = lost) and whether nobody won; or the seed that failed."""
+    """Games `start` to `stop` of a table, up to the first that fails: per game, each bot
+    slot's rank (0 = won, ties shared at 0; 1 = lost) and whether nobody won; and the failure
+    (None when every game was played)."""
     game_name, specs, seed, start, stop = args
     game = get_game(game_name)
     n = len(specs)
-    ranks: list[list[int]] = []
-    for g in range(start, stop):
+
+    def play(g: int) -> list[int]:
         shift = g % n
         order = [specs[(seat - shift) % n] for seat in range(n)]  # seat -> bot spec
-        try:
-            bots = [make_bot(game, spec, import_paths=True) for spec in order]
-            played = play_game(game, bots, seed=game_seed(seed, g))
-        except Exception as err:  # keep the finished games, name the failing one
-            return {
-                "ranks": ranks,
-                "failed": {"game": g, "seed": game_seed(seed, g), "error": repr(err)},
-            }
-        winners = set(played.outcome.winners)
+        bots = [make_bot(game, spec, import_paths=True) for spec in order]
+        winners = set(play_game(game, bots, seed=game_seed(seed, g)).outcome.winners)
+        if not winners:
+            return [0] * n  # nobody won: a tie for all
         by_slot = [0] * n
         for seat in range(n):
             by_slot[(seat - shift) % n] = 0 if seat in winners else 1
-        if not winners:
-            by_slot = [0] * n  # nobody won: a tie for all
-        ranks.append(by_slot)
-    return {"ranks": ranks, "failed": None}
+        return by_slot
+
+    ranks, failed = play_each(range(start, stop), lambda g: game_seed(seed, g), play)
+    return {"ranks": ranks, "failed": failed}
 
 
 def summarise(
@@ -226,24 +224,28 @@ def main() -> None:
         return
     for game in args.game or list(EXTRA):
         check_tables(parser, game, args.only or EXTRA[game] + ladder_tables())
+    failed = []
     for game in args.game or list(EXTRA):
-        tables = args.only or (EXTRA[game] + ([] if args.no_ladder else ladder_tables()))
-        results = []
-        ladder: dict[str, list[list[int]]] = {}
-        for spec in tables:
-            out = Path(f"{args.out}.{game}.{spec.replace(',', '-')}.json") if args.out else None
-            result, ranks = run_table(
-                game, spec, args.games, args.seed, args.workers, args.chunk, out
-            )
-            results.append(result)
-            if spec in ladder_tables():
-                ladder[spec] = ranks
-            for failure in result["failed"]:
-                game_no, seed, error = failure["game"], failure["seed"], failure["error"]
-                print(f"{game} {spec}: game {game_no} (seed {seed}) failed: {error}")
-        print(f"## {game}\n\n{markdown(results)}\n")
-        if ladder:
-            print_ratings(ladder)
+        failed += play_game_tables(game, args)
+    exit_if_failed(failed)
+
+
+def play_game_tables(game: str, args: argparse.Namespace) -> list[dict[str, Any]]:
+    """Play and report one game's tables; the games that failed (each named on stderr)."""
+    tables = args.only or (EXTRA[game] + ([] if args.no_ladder else ladder_tables()))
+    results = []
+    ladder: dict[str, list[list[int]]] = {}
+    for spec in tables:
+        out = Path(f"{args.out}.{game}.{spec.replace(',', '-')}.json") if args.out else None
+        result, ranks = run_table(game, spec, args.games, args.seed, args.workers, args.chunk, out)
+        results.append(result)
+        if spec in ladder_tables():
+            ladder[spec] = ranks
+        say_failures(f"{game} {spec}", result["failed"])
+    print(f"## {game}\n\n{markdown(results)}\n")
+    if ladder:
+        print_ratings(ladder)
+    return [f for result in results for f in result["failed"]]
 
 
 if __name__ == "__main__":

@@ -38,7 +38,8 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from flip7_ladder import run_table  # a sibling script
+from failures import exit_if_failed, say_failures  # sibling scripts
+from flip7_ladder import run_table
 from flip7_round_search import RoundSearch
 from flip7_tournament import markdown
 
@@ -256,7 +257,9 @@ def main() -> None:
         spec = [f"flip7_expert_variants:{name}", "strong"]
         results.append(run_table(spec, args.games, args.workers, args.seed, out))
         print(f"{name}: {results[-1]['games']} games in {results[-1]['seconds']:.0f} s", flush=True)
+        say_failures(name, results[-1]["failed"])  # the games that finished are kept
     print(markdown(results))
+    exit_if_failed([f for result in results for f in result["failed"]])
 
 
 if __name__ == "__main__":

@@ -7,6 +7,10 @@ The tables: `expert` vs `strong` heads-up, `expert` with three `strong`, and the
 steps `medium` vs `easy`, `hard` vs `medium` and `expert` vs `hard` heads-up. Same method as
 flip7_tournament.py (its `run_table`: each game from its own seed, seats rotated, ties
 shared, Wilson 95% intervals); prints a Markdown table, and JSON with --out.
+
+A game that fails is named with its seed on stderr; its table keeps (and `--out` saves) every
+game that finished, the other tables play on, and the script exits 1 at the end
+(benchmarks/failures.py).
 """
 
 from __future__ import annotations
@@ -20,30 +24,24 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from flip7_tournament import check_tables, markdown, play_chunk, summary  # a sibling script
+from failures import exit_if_failed, say_failures  # sibling scripts
+from flip7_tournament import add_chunk, check_tables, markdown, play_chunk, table_result
 
 CHUNK = 200  # games a worker plays between two reports
 
 
 def run_table(specs: list[str], games: int, workers: int, seed: int, out: Path | None) -> dict:
     """flip7_tournament.run_table, reporting as chunks finish: a long run that has to stop
-    early keeps (and `out` shows) every game played so far."""
+    early, or meets a failing game, keeps (and `out` shows) every game played so far."""
     jobs = [(specs, s, min(games, s + CHUNK), seed) for s in range(0, games, CHUNK)]
-    n = len(specs)
-    wins = [0.0] * n
-    points = [0.0] * n
-    played = 0
+    total: dict = {}
     started = time.perf_counter()
     result: dict = {}
     with ProcessPoolExecutor(workers) as pool:
-        futures = {pool.submit(play_chunk, job): job for job in jobs}
+        futures = [pool.submit(play_chunk, job) for job in jobs]
         for future in as_completed(futures):
-            w, p, _ = future.result()
-            job = futures[future]
-            played += job[2] - job[1]
-            wins = [a + b for a, b in zip(wins, w, strict=True)]
-            points = [a + b for a, b in zip(points, p, strict=True)]
-            result = summary(specs, wins, points, played, time.perf_counter() - started)
+            total = add_chunk(total, future.result())
+            result = table_result(specs, total, time.perf_counter() - started)
             if out is not None:
                 out.write_text(json.dumps(result, indent=1), encoding="utf-8")
     return result
@@ -75,7 +73,9 @@ def main() -> None:
         result = run_table(spec.split(","), args.games, args.workers, args.seed, out)
         results.append(result)
         print(f"{spec}: {result['games']} games in {result['seconds']:.0f} s", flush=True)
+        say_failures(spec, result["failed"])
     print(markdown(results))
+    exit_if_failed([f for result in results for f in result["failed"]])
 
 
 if __name__ == "__main__":

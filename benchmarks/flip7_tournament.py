@@ -7,7 +7,13 @@ Each game is played by parlour.play.runner.play_game from its own seed; seat k o
 the bot at position (k + g) mod n of the table, so every bot sits in every seat equally often.
 A bot may also be an outside bot by its import path (`--table mypkg.mybots:MyBot,strong`, the
 module on PYTHONPATH), as in `parlour simulate`. Wins are shared on a tie; the 95% interval
-of a win share is Wilson's. Prints a Markdown table (and JSON with --json).
+of a win share is Wilson's. Prints a Markdown table (and JSON with --json); `--out` is written
+after each table.
+
+A game that fails (a bot or the game raises) is named with its seed on stderr; the table keeps
+every game that finished (its figures are over those games, `failed` lists the failures), the
+other tables play on, and the script exits 1 once the results are printed and saved
+(benchmarks/failures.py).
 """
 
 from __future__ import annotations
@@ -15,9 +21,16 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import sys
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from failures import exit_if_failed, play_each, say_failures  # a sibling script
 
 from parlour.bots.base import make_bot
 from parlour.core.errors import ParlourError
@@ -53,47 +66,70 @@ def check_tables(parser: argparse.ArgumentParser, game_name: str, tables: Sequen
         parser.error(str(err))
 
 
-def play_chunk(args: tuple[list[str], int, int, int]) -> tuple[list[float], list[float], int]:
-    """Games start..stop of a table: (wins per table position, points per position, turns)."""
+def game_seed(seed: int, index: int) -> int:
+    return seed * 1_000_003 + index
+
+
+def play_chunk(args: tuple[list[str], int, int, int]) -> dict[str, Any]:
+    """Games start..stop of a table, up to the first that fails: wins and points per table
+    position, turns and games played, and the failure (None when every game was played)."""
     specs, start, stop, seed = args
     game = get_game("flip7")
     n = len(specs)
-    wins = [0.0] * n
-    points = [0.0] * n
-    turns = 0
-    for index in range(start, stop):
+
+    def play(index: int) -> tuple[list[int], Any]:
         rotation = index % n
         order = [(seat + rotation) % n for seat in range(n)]  # table position of each seat
         bots = [make_bot(game, specs[position], import_paths=True) for position in order]
-        played = play_game(game, bots, seed=seed * 1_000_003 + index)
+        return order, play_game(game, bots, seed=game_seed(seed, index))
+
+    games, failed = play_each(range(start, stop), lambda i: game_seed(seed, i), play)
+    wins = [0.0] * n
+    points = [0.0] * n
+    for order, played in games:
         winners = played.outcome.winners
         for seat, position in enumerate(order):
             points[position] += played.outcome.scores[seat]
             if seat in winners:
                 wins[position] += 1 / len(winners)
-        turns += played.turns
-    return wins, points, turns
+    turns = sum(played.turns for _, played in games)
+    return {"wins": wins, "points": points, "turns": turns, "played": len(games), "failed": failed}
+
+
+def add_chunk(total: dict[str, Any], part: dict[str, Any]) -> dict[str, Any]:
+    """The sums over the chunks received so far (`total` starts empty)."""
+    if not total:
+        return {**part, "failed": [part["failed"]] if part["failed"] else []}
+    return {
+        "wins": [a + b for a, b in zip(total["wins"], part["wins"], strict=True)],
+        "points": [a + b for a, b in zip(total["points"], part["points"], strict=True)],
+        "turns": total["turns"] + part["turns"],
+        "played": total["played"] + part["played"],
+        "failed": total["failed"] + ([part["failed"]] if part["failed"] else []),
+    }
+
+
+def table_result(specs: Sequence[str], total: dict[str, Any], seconds: float) -> dict:
+    """A table's figures over the games that finished, and the games that failed."""
+    result = summary(specs, total["wins"], total["points"], total["played"], seconds)
+    result["failed"] = sorted(total["failed"], key=lambda f: f["game"])
+    return result
 
 
 def run_table(specs: Sequence[str], games: int, workers: int, seed: int) -> dict:
     chunk = max(50, games // (workers * 8))
     jobs = [(list(specs), s, min(games, s + chunk), seed) for s in range(0, games, chunk)]
-    n = len(specs)
-    wins = [0.0] * n
-    points = [0.0] * n
-    turns = 0
     started = time.perf_counter()
     if workers > 1:
         with ProcessPoolExecutor(workers) as pool:
             results = list(pool.map(play_chunk, jobs))
     else:
         results = [play_chunk(job) for job in jobs]
-    for w, p, t in results:
-        wins = [a + b for a, b in zip(wins, w, strict=True)]
-        points = [a + b for a, b in zip(points, p, strict=True)]
-        turns += t
-    result = summary(specs, wins, points, games, time.perf_counter() - started)
-    return {**result, "mean_turns": turns / games, "workers": workers}
+    total: dict[str, Any] = {}
+    for part in results:
+        total = add_chunk(total, part)
+    result = table_result(specs, total, time.perf_counter() - started)
+    return {**result, "mean_turns": total["turns"] / max(1, total["played"]), "workers": workers}
 
 
 def summary(
@@ -111,9 +147,9 @@ def summary(
                 "bot": spec,
                 "seats": len(positions),
                 "wins": won,
-                "win_share": won / games,
+                "win_share": won / max(1, games),  # no game: a table whose first failed
                 "ci95": [low, high],
-                "mean_score": sum(points[i] for i in positions) / len(positions) / games,
+                "mean_score": sum(points[i] for i in positions) / len(positions) / max(1, games),
             }
         )
     return {
@@ -164,10 +200,11 @@ def main() -> None:
             f"({result['workers']} workers)",
             flush=True,
         )
-    if args.out:
-        with open(args.out, "w", encoding="utf-8") as handle:
-            json.dump(results, handle, indent=1)
+        say_failures(spec, result["failed"])
+        if args.out:  # after each table: a run stopped later keeps the tables it finished
+            Path(args.out).write_text(json.dumps(results, indent=1), encoding="utf-8")
     print(json.dumps(results, indent=1) if args.json else markdown(results))
+    exit_if_failed([f for result in results for f in result["failed"]])
 
 
 if __name__ == "__main__":

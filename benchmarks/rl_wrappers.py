@@ -11,12 +11,17 @@ What each wrapper adds:
 - openspiel+tensor: the same plus `information_state_tensor` at every move.
 
     python benchmarks/rl_wrappers.py --seconds 2 --repeats 3
+
+Needs the `rl` extra (`pip install -e '.[rl]'`: PettingZoo and Gymnasium), checked before
+anything is printed; without the `openspiel` extra the two OpenSpiel lines are left out.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import random
+import sys
 import time
 from collections.abc import Callable
 
@@ -26,6 +31,7 @@ from parlour.core.registry import game_names, get_game
 from parlour.rl.encoding import make_encoder
 
 PLAYERS = {"beggar": 2, "flip7": 3, "familles": 4, "panoplies": 3}
+RL_PIP = "pip install -e '.[rl]'\n"
 
 
 def timed(run_game: Callable[[int], int], seconds: float, repeats: int) -> float:
@@ -116,12 +122,30 @@ def openspiel(name: str, n: int, tensor: bool) -> Callable[[int], int]:
     return run
 
 
+def importable(*modules: str) -> bool:
+    try:
+        for module in modules:
+            importlib.import_module(module)
+    except ImportError:
+        return False
+    return True
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=2.0, help="time per run")
     parser.add_argument("--repeats", type=int, default=3, help="runs per measurement (best kept)")
     parser.add_argument("--games", default=",".join(PLAYERS), help="games to measure")
     args = parser.parse_args()
+    # Before the table's header: a run without the adapters' libraries measures nothing.
+    if not importable("gymnasium", "pettingzoo"):
+        parser.exit(2, "rl_wrappers.py needs the rl extra (Gymnasium, PettingZoo): " + RL_PIP)
+    spiel = importable("pyspiel")
+    if not spiel:
+        print(
+            "OpenSpiel is not installed (pip install -e '.[openspiel]'): its lines are left out",
+            file=sys.stderr,
+        )
     names = [g for g in args.games.split(",") if g in game_names()]
     print("| game | players | wrapper | moves/s | share of raw engine |")
     print("|---|---|---|---|---|")
@@ -132,9 +156,10 @@ def main() -> None:
             "engine+view": engine(name, n, encode=True),
             "pettingzoo": pettingzoo(name, n),
             "gymnasium": gymnasium(name, n),
-            "openspiel": openspiel(name, n, tensor=False),
-            "openspiel+tensor": openspiel(name, n, tensor=True),
         }
+        if spiel:
+            runs["openspiel"] = openspiel(name, n, tensor=False)
+            runs["openspiel+tensor"] = openspiel(name, n, tensor=True)
         raw = None
         for label, run in runs.items():
             speed = timed(run, args.seconds, args.repeats)

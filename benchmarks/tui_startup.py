@@ -1,8 +1,9 @@
 """Time from typing `parlour play GAME ...` to a drawn table, in a real pseudo-terminal.
 
 Usage: python benchmarks/tui_startup.py [runs]. For each game it starts the command in a
-pseudo-terminal of 120x40, waits until the table's move pane has been drawn, then quits with
-`q`. It prints the median and the worst start-up time per game (seconds).
+pseudo-terminal of 120x40, waits until the table screen has been drawn, then quits with `q`.
+It prints the median and the worst start-up time per game (seconds). A game whose table does
+not appear within the time limit is named on stderr, and the script exits 1.
 """
 
 from __future__ import annotations
@@ -24,8 +25,17 @@ COMMANDS = {
     "flip7": ["parlour", "play", "flip7", "--players", "3", "--lang", "en"],
     "familles": ["parlour", "play", "familles", "--players", "3", "--lang", "en"],
     "panoplies": ["parlour", "play", "panoplies", "--players", "3", "--lang", "en"],
+    "gofish": ["parlour", "play", "gofish", "--players", "3", "--lang", "en"],
 }
-MARKER = b"Your moves"  # the border title of the move pane: the table is on screen
+# The border title of the narration pane (tui.narration): the table screen is drawn. Not the
+# move pane's "Your moves": a game with a move picker (7 familles, Panoplies) titles that pane
+# with the picker's question instead.
+MARKER = b"At the table"
+LIMIT = 60.0  # seconds: a table that has not appeared by then never will
+
+
+class NoTable(Exception):
+    """The marker never appeared: the table was not drawn within the limit."""
 
 
 def drain(fd: int, limit: float) -> None:
@@ -42,7 +52,8 @@ def drain(fd: int, limit: float) -> None:
             return
 
 
-def start_once(argv: list[str], limit: float = 60.0) -> float:
+def start_once(argv: list[str], limit: float = LIMIT) -> float:
+    """Seconds from the command's start to the table drawn; NoTable after `limit`."""
     pid, fd = pty.fork()
     if pid == 0:
         os.environ["TERM"] = "xterm-256color"
@@ -71,14 +82,27 @@ def start_once(argv: list[str], limit: float = 60.0) -> float:
             os.kill(pid, signal.SIGTERM)
         os.waitpid(pid, 0)
         os.close(fd)
+    if elapsed == float("inf"):
+        ended = time.perf_counter() - start < limit  # the terminal closed: the program ended
+        what = "the command ended without a table" if ended else f"no table within {limit:g} s"
+        raise NoTable(f"{what} (the marker {MARKER.decode()!r} never appeared)")
     return elapsed
 
 
 def main() -> None:
     runs = int(sys.argv[1]) if len(sys.argv) > 1 else 3
+    failed = []
     for game, argv in COMMANDS.items():
-        times = [start_once(argv) for _ in range(runs)]
-        print(f"{game:10s} median {statistics.median(times):.2f} s   worst {max(times):.2f} s")
+        try:
+            times = [start_once(argv, LIMIT) for _ in range(runs)]
+        except NoTable as err:
+            print(f"{game}: {err}", file=sys.stderr, flush=True)
+            failed.append(game)
+            continue
+        median, worst = statistics.median(times), max(times)
+        print(f"{game:10s} median {median:.2f} s   worst {worst:.2f} s", flush=True)
+    if failed:
+        raise SystemExit(1)
 
 
 if __name__ == "__main__":

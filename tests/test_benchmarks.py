@@ -191,3 +191,143 @@ def test_a_tournament_with_a_bot_that_cannot_be_made_says_so_before_any_game(
     assert "Traceback" not in done.stderr
     assert f"bot {bad!r}" in done.stderr.splitlines()[-1], done.stderr
     assert done.stdout == "" and list(tmp_path.iterdir()) == []  # nothing played or written
+
+
+# An outside bot that raises in about one game in four: which games is decided by its seeded
+# generator, so by the game's seed (the scripts' bots get generators derived from it).
+FAILING_BOT = """
+from parlour.bots import Bot, Decision
+
+
+class Unlucky(Bot):
+    def __init__(self, rng=None) -> None:
+        super().__init__(rng)
+        self.doomed = None
+
+    def act(self, decision: Decision):
+        if self.doomed is None:
+            self.doomed = self.rng.random() < 0.25
+        if self.doomed:
+            raise RuntimeError("unlucky bot gave up")
+        return decision.legal_actions[0]
+"""
+
+FAILING_TABLE = "benchmark_unlucky_bot:Unlucky"
+
+
+ASKDRAW = ["--game", "gofish", "--only", f"{FAILING_TABLE},random", "--chunk", "5", "--out"]
+
+
+@pytest.mark.parametrize(
+    ("script", "args", "seed"),
+    [
+        ("flip7_tournament.py", ["--table", f"{FAILING_TABLE},threshold:23", "--out"], 1),
+        ("flip7_ladder.py", ["--only", f"{FAILING_TABLE},easy", "--out"], 1),
+        ("familles_tournament.py", ["--bots", f"{FAILING_TABLE},random", "--chunk", "5"], 1),
+        ("askdraw_ladder.py", ASKDRAW, 41),
+    ],
+)
+def test_a_tournament_in_which_a_game_fails_keeps_the_finished_games_and_exits_1(
+    tmp_path: Path, script: str, args: list[str], seed: int
+) -> None:
+    """The failing game is named with its seed, the games that finished are printed (and saved
+    with --out), and the exit status says that the run failed; no traceback."""
+    (tmp_path / "benchmark_unlucky_bot.py").write_text(FAILING_BOT, encoding="utf-8")
+    out = tmp_path / "results"
+    if args[-1] == "--out":
+        args = [*args, str(out)]
+    path = os.pathsep.join([str(tmp_path), str(ROOT / "src"), os.environ.get("PYTHONPATH", "")])
+    done = subprocess.run(
+        [sys.executable, str(BENCHMARKS / script), *args, "--games", "20", "--seed", str(seed)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, "PYTHONPATH": path},
+    )
+    assert done.returncode == 1, done.stderr
+    assert "Traceback" not in done.stderr
+    named = re.findall(r"game (\d+) \(seed (\d+)\) failed: RuntimeError: unlucky", done.stderr)
+    assert named, done.stderr
+    for game, game_seed in named:  # each the seed of that very game, to play it again alone
+        assert int(game_seed) == seed * 1_000_003 + int(game)
+    assert "|" in done.stdout  # the table of the games that finished is printed
+    kept = [json.loads(path.read_text()) for path in tmp_path.glob("results*")]
+    if script == "familles_tournament.py":
+        kept = [json.loads(done.stdout.splitlines()[0])]
+    assert len(kept) == 1, kept
+    result = kept[0][0] if isinstance(kept[0], list) else kept[0]
+    assert 0 < result["games"] < 20  # some games finished and were kept, the failing one not
+    assert {(f["game"], f["seed"]) for f in result["failed"]} == {
+        (int(game), int(game_seed)) for game, game_seed in named
+    }
+
+
+def tui_startup() -> ModuleType:
+    sys.path.insert(0, str(BENCHMARKS))
+    try:
+        import tui_startup
+    finally:
+        sys.path.remove(str(BENCHMARKS))
+    return tui_startup
+
+
+def test_tui_startup_sees_the_table_of_a_game_with_a_move_picker() -> None:
+    """The 7 familles titles its move pane with the picker's question, not "Your moves": the
+    marker the script waits for must still appear, at once, not after the time limit."""
+    startup = tui_startup()
+    argv = [sys.executable, "-m", "parlour.cli", *startup.COMMANDS["familles"][1:]]
+    assert startup.start_once(argv, limit=60.0) < 60.0
+
+
+def test_tui_startup_names_a_game_whose_table_never_appears(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    startup = tui_startup()
+    silent = [sys.executable, "-c", "import time; print('hi', flush=True); time.sleep(30)"]
+    monkeypatch.setattr(startup, "COMMANDS", {"silent": silent})
+    monkeypatch.setattr(startup, "LIMIT", 1.0)
+    monkeypatch.setattr(sys, "argv", ["tui_startup.py", "1"])
+    with pytest.raises(SystemExit) as exited:
+        startup.main()
+    assert exited.value.code == 1
+    out, err = capsys.readouterr()
+    assert "silent: no table within 1 s" in err and "At the table" in err
+    assert "inf" not in out + err
+
+
+def test_peers_skips_every_openspiel_peer_when_openspiel_is_absent(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Without OpenSpiel the same-game comparisons are skipped with a line, as the go_fish
+    peer is, instead of ending the run with ModuleNotFoundError."""
+    from parlour.core.registry import game_names, get_game
+
+    monkeypatch.setitem(sys.modules, "pyspiel", None)  # `import pyspiel` raises ImportError
+    sys.path.insert(0, str(BENCHMARKS))
+    try:
+        import peers
+    finally:
+        sys.path.remove(str(BENCHMARKS))
+    named = [name for name in game_names() if get_game(name).peer(2) is not None]
+    assert named  # a game names its OpenSpiel peer, so the skip is exercised
+    for name in game_names():
+        assert peers.same_game_workloads(name, 2) is None
+    out = capsys.readouterr().out
+    assert all(f"{name}'s peer is skipped" in out for name in named), out
+
+
+def test_rl_wrappers_without_the_rl_extra_names_it_before_any_output() -> None:
+    """Gymnasium hidden (as in an install without the `rl` extra): one line naming the extra,
+    exit status 2, and not even the table's header printed."""
+    hide = (
+        "import runpy, sys; sys.modules['gymnasium'] = None; "
+        f"sys.argv = ['rl_wrappers.py']; runpy.run_path({str(BENCHMARKS / 'rl_wrappers.py')!r}, "
+        "run_name='__main__')"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", hide], capture_output=True, text=True, timeout=120, cwd=ROOT
+    )
+    assert done.returncode == 2, done.stderr
+    assert done.stdout == ""
+    assert "Traceback" not in done.stderr
+    assert done.stderr.count("\n") == 1 and "pip install -e '.[rl]'" in done.stderr, done.stderr

@@ -1,4 +1,4 @@
-"""The conformance suite: the contract of DESIGN.md, checked over every registered game.
+"""The conformance suite: the game contract (docs/writing-a-game.md), checked over every game.
 
 The games come from the registry, never from a list here: a game joins the suite the day it
 joins the registry. For each it plays random games at every player count (and rules variants

@@ -1,7 +1,7 @@
 """What the conformance suite shares: the games, their tables, random play and snapshots.
 
-Everything here is read from the registry and the contract (DESIGN.md, "The contract every game
-honours"); nothing names a game, so a game joins the suite the day it joins the registry.
+Everything here is read from the registry and the contract (docs/writing-a-game.md,
+"The contract"); nothing names a game, so a game joins the suite the day it joins the registry.
 """
 
 from __future__ import annotations

@@ -61,10 +61,10 @@ def test_the_tournament_scripts_seat_an_outside_bot_by_its_import_path(
     import askdraw_ladder
     import flip7_tournament
 
-    wins, _, _ = flip7_tournament.play_chunk(
-        (["flip7_lookahead:LookAhead", "threshold:5"], 0, 60, 3)
-    )
-    assert sum(wins) == 60 and wins[0] > wins[1], wins
+    part = flip7_tournament.play_chunk((["flip7_lookahead:LookAhead", "threshold:5"], 0, 60, 3))
+    assert part["failed"] is None, part["failed"]
+    wins = part["wins"]
+    assert part["played"] == 60 and sum(wins) == 60 and wins[0] > wins[1], wins
     chunk = askdraw_ladder.play_chunk(
         ("familles", ["familles_tracker:CardTracker", "random"], 3, 0, 20)
     )

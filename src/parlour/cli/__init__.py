@@ -1,4 +1,4 @@
-"""The `parlour` command (DESIGN.md, "The command line"), in rooms along its seams:
+"""The `parlour` command (README.md, "The command line"), in rooms along its seams:
 
 - `root`: the Typer app, which gathers the layers' and the games' commands;
 - `commands`: the commands that belong to no layer (`replay`, `rules`, `about`, `games`);

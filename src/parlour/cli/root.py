@@ -1,5 +1,5 @@
 """The `parlour` app: its root, its layers' and games' commands, and shell completion
-(DESIGN.md, "The command line").
+(README.md, "The command line").
 
 Each layer and each game adds its own commands from its own module (a `register(app)`
 function), so a new game or layer joins the command line without editing this file.

@@ -1,4 +1,4 @@
-"""The game contract shared by every game and every layer (see DESIGN.md).
+"""The game contract shared by every game and every layer (docs/writing-a-game.md, "The contract").
 
 The names below load on first use: every `parlour` command imports `parlour.core.errors`, which
 runs this file, and `parlour --help` should not pay for the game classes.

@@ -1,4 +1,4 @@
-"""The contract every game honours (DESIGN.md, "The contract every game honours")."""
+"""The contract every game honours (docs/writing-a-game.md, "The contract")."""
 
 from __future__ import annotations
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from parlour.sim.simulation import SimResult, SimulationFailed, simulate
     from parlour.sim.stats import Summary, wilson_interval
-    from parlour.sim.tournaments import TournamentResult, tournament
+    from parlour.sim.tournaments import TournamentFailed, TournamentResult, tournament
 
 _HOMES = {
     "SimResult": "parlour.sim.simulation",
@@ -24,6 +24,7 @@ _HOMES = {
     "simulate": "parlour.sim.simulation",
     "Summary": "parlour.sim.stats",
     "wilson_interval": "parlour.sim.stats",
+    "TournamentFailed": "parlour.sim.tournaments",
     "TournamentResult": "parlour.sim.tournaments",
     "tournament": "parlour.sim.tournaments",
 }
@@ -32,6 +33,7 @@ __all__ = [
     "SimResult",
     "SimulationFailed",
     "Summary",
+    "TournamentFailed",
     "TournamentResult",
     "simulate",
     "tournament",

@@ -1,4 +1,4 @@
-"""`parlour simulate` and `parlour tournament` (DESIGN.md, "The command line")."""
+"""`parlour simulate` and `parlour tournament` (docs/simulation.md)."""
 
 # No `from __future__ import annotations`: see parlour/cli/root.py (start-up).
 
@@ -182,11 +182,17 @@ def simulate_command(
         console.print(f"saved {path}", highlight=False)
 
 
+def _stderr() -> Any:
+    """Where a failed run shows what it kept: stdout stays empty, so that --json output is
+    never half a result."""
+    from rich.console import Console
+
+    return Console(stderr=True, soft_wrap=True)
+
+
 def _report_kept(failed: Any, out: str | None) -> None:
     """A long run that breaks keeps what it computed: the games before the failing one are
     summarised (and saved with --out) before the error names the failing seed."""
-    from rich.console import Console
-
     from parlour.sim.output import result_table, write_rows
     from parlour.sim.stats import summarise
 
@@ -194,12 +200,39 @@ def _report_kept(failed: Any, out: str | None) -> None:
     if kept is None or not kept.job.games:
         return
     summary = summarise(kept)
-    err_console = Console(stderr=True)
+    err_console = _stderr()
     err_console.print(f"{kept.job.games} games played before the failure:", highlight=False)
     err_console.print(result_table(summary))
     if out is not None:
         write_rows(kept, out)
         err_console.print(f"saved {out} (the games before the failure)", highlight=False)
+
+
+def _report_partial_tournament(failed: Any, target: Any) -> None:
+    """`_report_kept` for a tournament: every table's games up to its first failing game are
+    rated, shown and saved, marked partial, before the error names the failing table and seed."""
+    from parlour.sim.tournaments import save_tournament
+
+    partial = failed.partial
+    if not partial.games:
+        return
+    err_console = _stderr()
+    planned = partial.games_per_table * len(partial.tables)
+    err_console.print(
+        f"PARTIAL standings: {partial.games} of {planned} games finished "
+        f"({len(partial.failed)} table{'s' if len(partial.failed) != 1 else ''} stopped at "
+        "a failing game):",
+        highlight=False,
+    )
+    _print_standings(partial, err_console)
+    for at in partial.failed:
+        err_console.print(
+            f"table {at['table']} ({', '.join(at['bots'])}) stopped at game {at['game']} "
+            f"(seed {at['seed']}): {at['error']}",
+            highlight=False,
+        )
+    save_tournament(partial, target)
+    err_console.print(f"saved {target} (partial: the games that finished)", highlight=False)
 
 
 def tournament_command(
@@ -227,6 +260,7 @@ def tournament_command(
     from parlour.sim.backends import check_backend
     from parlour.sim.output import check_writable
     from parlour.sim.tournaments import (
+        TournamentFailed,
         check_save_path,
         default_table_size,
         field_of,
@@ -243,18 +277,22 @@ def tournament_command(
     tables = plan_tables(len(field), size)
     if games < 1:
         raise ParlourError(f"--games must be at least 1, not {games}")
-    with progress_bar(games * len(tables), show_progress) as advance:
-        result = tournament(
-            game,
-            bots,
-            games,
-            table_size=size,
-            rules=rules,
-            seed=seed,
-            workers=workers,
-            ray=ray,
-            progress=advance,
-        )
+    try:
+        with progress_bar(games * len(tables), show_progress) as advance:
+            result = tournament(
+                game,
+                bots,
+                games,
+                table_size=size,
+                rules=rules,
+                seed=seed,
+                workers=workers,
+                ray=ray,
+                progress=advance,
+            )
+    except TournamentFailed as failed:
+        _report_partial_tournament(failed, target)
+        raise
     save_tournament(result, target)
     if as_json:
         _out_json(result.to_json())
@@ -263,16 +301,18 @@ def tournament_command(
     console.print(f"saved {target}", highlight=False)
 
 
-def _print_standings(result: Any) -> None:
+def _print_standings(result: Any, out: Any = console) -> None:
     """The tournament's standings, then each table's result."""
     from rich.table import Table
 
     from parlour.sim.output import result_table
 
     games_each = result.standings[0].games if result.standings else 0
+    played = f"{result.games_per_table} games each ({games_each} games per bot)"
+    if result.failed:
+        played = f"PARTIAL, {result.games} of {result.games_per_table * len(result.tables)} games"
     standings = Table(
-        title=f"{result.game}: {len(result.tables)} tables of {result.table_size}, "
-        f"{result.games_per_table} games each ({games_each} games per bot)",
+        title=f"{result.game}: {len(result.tables)} tables of {result.table_size}, {played}",
         caption=f"OpenSkill Plackett-Luce, ranked by mu - 3 sigma; seed {result.seed}",
     )
     standings.add_column("#", justify="right")
@@ -288,9 +328,9 @@ def _print_standings(result: Any) -> None:
             f"{s.rating.ordinal:.1f}",
             f"{100 * s.win_share:.1f}% ({100 * s.ci95[0]:.1f}-{100 * s.ci95[1]:.1f})",
         )
-    console.print(standings)
+    out.print(standings)
     for summary in result.summaries:
-        console.print(result_table(summary, " vs ".join(line.bot for line in summary.bots)))
+        out.print(result_table(summary, " vs ".join(line.bot for line in summary.bots)))
 
 
 def register(app: typer.Typer) -> None:

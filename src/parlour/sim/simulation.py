@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextlib import closing
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from parlour.bots.base import make_bot
 from parlour.core.capabilities import offers
@@ -45,17 +45,21 @@ class SimulationFailed(ParlourError):
         game: str,
         saved: Path | None,
         completed: Sequence[GameRows] = (),
+        failures: Sequence[GameFailure] = (),
+        context: str = "",
     ) -> None:
         self.failure = failure
         self.saved = saved
         # What was computed before the failure is kept: per job, the games played in order
         # from the first up to (not including) the first that failed or did not arrive.
         self.completed = list(completed)
+        # The first failure of each job that failed (the run may have gone on past the first).
+        self.failures = list(failures) or [failure]
         what = "traceback" if saved and saved.name.endswith(".traceback.txt") else "record"
         where = f"; {what} saved to {saved}" if saved else ""  # no record before the first move
         seat = "" if failure.seat is None else f", seat {failure.seat} to move"
         super().__init__(
-            f"game {failure.index} of {game} failed (seed {failure.seed}, seats "
+            f"{context}game {failure.index} of {game} failed (seed {failure.seed}, seats "
             f"{', '.join(failure.seats)}{seat}, after {failure.turns} turns): "
             f"{failure.error}{where}"
         )
@@ -229,14 +233,39 @@ def _leading_rows(job: SimJob, results: Sequence[ChunkResult]) -> GameRows:
     return gather(replace(job, games=played), leading)
 
 
+def _fail(
+    jobs: Sequence[SimJob],
+    received: Sequence[Sequence[ChunkResult]],
+    failures: Sequence[GameFailure],
+    records_dir: Path | None,
+) -> NoReturn:
+    """Raise SimulationFailed for the first failing game in game order, keeping each job's
+    games up to its first failure (or first missing chunk)."""
+    firsts: dict[int, GameFailure] = {}
+    for failure in sorted(failures, key=lambda f: (f.job, f.index)):
+        firsts.setdefault(failure.job, failure)
+    first = next(iter(firsts.values()))
+    job = jobs[first.job]
+    saved = save_failure(first, job.game, records_dir)
+    kept = [_leading_rows(job, results) for job, results in zip(jobs, received, strict=True)]
+    raise SimulationFailed(first, job.game, saved, kept, list(firsts.values()))
+
+
 def run_jobs(
     jobs: Sequence[SimJob],
     backend: Backend,
     progress: Progress | None = None,
     records_dir: Path | None = None,
     chunk: int | None = None,
+    play_on: bool = False,
 ) -> list[GameRows]:
-    """Play every job on the backend; rows per job in game order, or SimulationFailed."""
+    """Play every job on the backend; rows per job in game order, or SimulationFailed.
+
+    By default the run stops at the first failing game (in game order). With `play_on`, a
+    failing job stops counting at its first failure while the other jobs play to their end:
+    a tournament then keeps every table's games up to its own failure, the same whatever the
+    workers (where a stopped run is cut depends on which chunks happened to arrive).
+    """
     total = sum(job.games for job in jobs)
     size = chunk or chunk_size(total, max(1, backend.workers or 8))
     if any(job.bulk for job in jobs) and chunk is None:
@@ -261,14 +290,10 @@ def run_jobs(
                 progress(result.played)
             if result.failure is not None:
                 failures.append(result.failure)
-            if failures and _earlier_chunks_arrived(chunks, arrived, failures):
+            if failures and not play_on and _earlier_chunks_arrived(chunks, arrived, failures):
                 break
     if failures:
-        first = min(failures, key=lambda f: (f.job, f.index))
-        job = jobs[first.job]
-        saved = save_failure(first, job.game, records_dir)
-        kept = [_leading_rows(job, results) for job, results in zip(jobs, received, strict=True)]
-        raise SimulationFailed(first, job.game, saved, kept)
+        _fail(jobs, received, failures, records_dir)
     return [gather(job, results) for job, results in zip(jobs, received, strict=True)]
 
 

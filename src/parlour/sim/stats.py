@@ -115,7 +115,7 @@ class BotLine:
 
 @dataclass(frozen=True)
 class Summary:
-    """The result table of one job; `to_json` is the object of DESIGN.md."""
+    """The result table of one job; `to_json` is the `--json` object of docs/simulation.md."""
 
     game: str
     games: int

@@ -4,11 +4,12 @@ games (seats rotated), all tables in one parallel run, then OpenSkill ranks the 
 from __future__ import annotations
 
 import csv
+import functools
 import json
 import secrets
 import time
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import combinations
 from pathlib import Path
 from typing import Any
@@ -20,9 +21,15 @@ from parlour.core.registry import get_game
 from parlour.sim.backends import make_backend
 from parlour.sim.ratings import Rating, rate_tables
 from parlour.sim.schedule import derive_seed
-from parlour.sim.simulation import Progress, parse_bots, prepare_job, run_jobs
+from parlour.sim.simulation import (
+    Progress,
+    SimulationFailed,
+    parse_bots,
+    prepare_job,
+    run_jobs,
+)
 from parlour.sim.stats import GameRows, Summary, summarise, wilson_interval
-from parlour.sim.worker import seat_names
+from parlour.sim.worker import GameFailure, seat_names
 
 SAVE_FORMATS = (".json", ".csv")
 
@@ -66,9 +73,16 @@ class TournamentResult:
     summaries: list[Summary]
     standings: list[Standing]  # best first (by mu - 3 sigma)
     seconds: float
+    # A partial tournament (TournamentFailed.partial): the first failing game of each table
+    # that failed, whose games stop there.
+    failed: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def games(self) -> int:
+        return sum(summary.games for summary in self.summaries)
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out = {
             "game": self.game,
             "bots": self.bots,
             "table_size": self.table_size,
@@ -78,6 +92,28 @@ class TournamentResult:
             "standings": [s.to_json() for s in self.standings],
             "tables": [s.to_json() for s in self.summaries],
         }
+        if self.failed:  # only a partial result says so: a full one keeps its exact shape
+            out |= {"partial": True, "failed": self.failed}
+        return out
+
+
+class TournamentFailed(SimulationFailed):
+    """A game of a table raised. The message names the table (its bots) and the game's seed;
+    `partial` is the tournament of the games that finished, every table up to its first
+    failing game, the same whatever the workers."""
+
+    def __init__(self, failed: SimulationFailed, partial: TournamentResult) -> None:
+        self.partial = partial
+        table = failed.failure.job
+        bots = ", ".join(partial.failed[0]["bots"])  # the first failure is the one named
+        super().__init__(
+            failed.failure,
+            partial.game,
+            failed.saved,
+            failed.completed,
+            failed.failures,
+            context=f"table {table} ({bots}): ",
+        )
 
 
 def check_save_path(path: str | Path) -> Path:
@@ -160,10 +196,32 @@ def tournament(
     ]
     backend = make_backend(workers, ray)
     started = time.perf_counter()
-    rows = run_jobs(jobs, backend, progress)
-    seconds = time.perf_counter() - started
+    result_of = functools.partial(_result, specs, size, games, seed, tables, started=started)
+    try:
+        # Tables play on past another table's failure, so that what is kept does not depend
+        # on the workers (docs/simulation.md, "A game that fails").
+        rows = run_jobs(jobs, backend, progress, play_on=True)
+    except SimulationFailed as failed:
+        entrants = [seat.name for seat in seat_names(tuple(specs))]
+        at = [_failure_json(f, [entrants[b] for b in tables[f.job]]) for f in failed.failures]
+        kept = result_of(failed.completed, failed=at)
+        raise TournamentFailed(failed, kept) from None
+    return result_of(rows)
+
+
+def _result(
+    specs: list[str],
+    size: int,
+    games: int,
+    seed: int,
+    tables: list[tuple[int, ...]],
+    rows: Sequence[GameRows],
+    *,
+    started: float,
+    failed: list[dict[str, Any]] | None = None,
+) -> TournamentResult:
     return TournamentResult(
-        game=jobs[0].game,
+        game=rows[0].job.game,
         bots=specs,
         table_size=size,
         games_per_table=games,
@@ -172,8 +230,22 @@ def tournament(
         summaries=[summarise(r) for r in rows],
         # the same bot entered twice is two entrants (a sanity check: they should tie)
         standings=standings_from([seat.name for seat in seat_names(tuple(specs))], tables, rows),
-        seconds=seconds,
+        seconds=time.perf_counter() - started,
+        failed=failed or [],
     )
+
+
+def _failure_json(failure: GameFailure, bots: list[str]) -> dict[str, Any]:
+    """A table's first failing game: the table (its bots, in table order) and the game's seed,
+    enough to play it again alone."""
+    return {
+        "table": failure.job,
+        "bots": bots,
+        "game": failure.index,
+        "seed": failure.seed,
+        "seats": list(failure.seats),
+        "error": failure.error,
+    }
 
 
 def save_tournament(result: TournamentResult, path: str | Path) -> Path:
