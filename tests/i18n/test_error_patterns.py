@@ -52,6 +52,14 @@ SAMPLES = [
     "--bots takes bot names separated by commas, got ','",
     "unknown game 'nosuchgame'; games are: beggar, flip7",
     "game 'war' cannot be loaded (No module named 'parlour_missing_extra')",
+    "table 1 (random, crashy:Crash:100): game 0 of flip7 failed (seed 71, seats random, "
+    "crashy:Crash:100, seat 1 to move, after 4 turns): RuntimeError: gave up; record saved to "
+    "/tmp/parlour-failed-flip7-71.json",
+    "game 3 of familles failed (seed 9, seats random, memory, after 0 turns): ValueError: bad",
+    "game 0 of flip7 failed (seed 71, seats random, first, seat 1 to move, after 4 turns): "
+    "RuntimeError: gave up",
+    "RuntimeError: gave up; record saved to /tmp/parlour-failed-flip7-71.json",
+    "RuntimeError: gave up; traceback saved to /tmp/parlour-failed-flip7-71.traceback.txt",
     "flip7 is played by 2 to 18 players, not -3",
     "3 human seats but only 2 players",
     "2 players cannot seat 0 human(s) and 3 bot(s)",
@@ -232,6 +240,13 @@ EXPECTED = {
     ),
     "unknown game 'nosuchgame'; games are: beggar, flip7": (
         f"jeu inconnu {q('nosuchgame')} ; les jeux sont : {q('beggar')}, {q('flip7')}"
+    ),
+    "table 1 (random, crashy:Crash:100): game 0 of flip7 failed (seed 71, seats random, "
+    "crashy:Crash:100, seat 1 to move, after 4 turns): RuntimeError: gave up; record saved to "
+    "/tmp/x.json": (
+        f"table 1 ({q('random')}, {q('crashy:Crash:100')}) : la partie 0 de flip7 a échoué "
+        "(graine 71, places random, crashy:Crash:100, place 1 au trait, après 4 tours) : "
+        "RuntimeError: gave up ; la partie jusque-là est enregistrée dans /tmp/x.json"
     ),
     "game 'war' cannot be loaded (No module named 'parlour_missing_extra')": (
         f"le jeu {q('war')} ne peut pas être chargé (aucun module nommé "

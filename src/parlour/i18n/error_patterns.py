@@ -90,6 +90,31 @@ MESSAGES: list[tuple[str, str]] = [
         r"^--bots takes bot names separated by commas, got (?P<value>.*)$",
         "--bots prend des noms de robots séparés par des virgules, pas {value}",
     ),
+    # A game that failed in a run of simulate or tournament (sim/simulation.py)
+    (
+        r"^table (?P<table>\d+) \((?P<bots>.*?)\): (?P<why>game \d+ of \w+ failed .*)$",
+        "table {table} ({bots}) : {why}",
+    ),
+    (
+        r"^game (?P<n>\d+) of (?P<game>\w+) failed \(seed (?P<seed>\d+), seats (?P<seats>.*), "
+        r"seat (?P<seat>\d+) to move, after (?P<turns>\d+) turns\): (?P<why>.*)$",
+        "la partie {n} de {game} a échoué (graine {seed}, places {seats}, place {seat} au "
+        "trait, après {turns} tours) : {why}",
+    ),
+    (
+        r"^game (?P<n>\d+) of (?P<game>\w+) failed \(seed (?P<seed>\d+), seats (?P<seats>.*), "
+        r"after (?P<turns>\d+) turns\): (?P<why>.*)$",
+        "la partie {n} de {game} a échoué (graine {seed}, places {seats}, après {turns} "
+        "tours) : {why}",
+    ),
+    (
+        r"^(?P<error>.*); record saved to (?P<path>.*)$",
+        "{error} ; la partie jusque-là est enregistrée dans {path}",
+    ),
+    (
+        r"^(?P<error>.*); traceback saved to (?P<path>.*)$",
+        "{error} ; la trace de l'erreur est enregistrée dans {path}",
+    ),
     # Games, players and seats (core, tui)
     (
         r"^unknown game (?P<game>'.*'); games are: (?P<games>.*)$",
