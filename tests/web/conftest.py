@@ -209,3 +209,20 @@ def browser() -> Iterator[Any]:
         launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
         yield launched
         launched.close()
+
+
+@pytest.fixture(scope="module")
+def finished(server: Server) -> str:
+    """A table of this module's server whose first game, between two bots, is over."""
+    from websockets.sync.client import connect
+
+    bots = [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]
+    made = server.post("/api/tables", {"game": "flip7", "seats": bots, "seed": 4,
+                                       "rules": {"target": 40}})  # fmt: skip
+    with connect(f"{server.ws_url}/ws/{made['id']}") as ws:
+        ws.send(json.dumps({"type": "hello", "token": made["token"]}))
+        ws.send(json.dumps({"type": "start", "token": made["token"]}))
+        while True:
+            message = json.loads(ws.recv(timeout=60))
+            if message["type"] == "state" and message["view"] and message["view"]["over"]:
+                return str(made["id"])

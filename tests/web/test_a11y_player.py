@@ -178,23 +178,6 @@ def test_beggars_automatic_flips_announce_only_what_matters(browser: Any, server
         ann.close()
 
 
-@pytest.fixture(scope="module")
-def finished(server: Server) -> str:
-    """A table whose first game, between two bots, is over."""
-    from websockets.sync.client import connect
-
-    bots = [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]
-    made = server.post("/api/tables", {"game": "flip7", "seats": bots, "seed": 4,
-                                       "rules": {"target": 40}})  # fmt: skip
-    with connect(f"{server.ws_url}/ws/{made['id']}") as ws:
-        ws.send(json.dumps({"type": "hello", "token": made["token"]}))
-        ws.send(json.dumps({"type": "start", "token": made["token"]}))
-        while True:
-            message = json.loads(ws.recv(timeout=60))
-            if message["type"] == "state" and message["view"] and message["view"]["over"]:
-                return str(made["id"])
-
-
 def test_the_replay_link_is_one_element_and_its_steps_are_announced(
     browser: Any, server: Server, finished: str
 ) -> None:
