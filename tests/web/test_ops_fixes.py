@@ -120,6 +120,28 @@ def test_tables_abandoned_long_ago_do_not_lock_their_address_out(db_url: str) ->
         hall.create(BEGGAR_TWO, client=address)
 
 
+def test_the_lobby_leaves_out_a_table_nobody_has_waited_at_for_an_hour(db_url: str) -> None:
+    hall = Hall(Storage(db_url))
+    deserted, _ = hall.create({**BEGGAR_TWO, "sit": 0})
+    waited_at, _ = hall.create({**BEGGAR_TWO, "sit": 0})
+    watched, _ = hall.create(BEGGAR_TWO)  # its host sits nowhere
+    fresh, _ = hall.create({**BEGGAR_TWO, "sit": 0})
+    for table in (deserted, waited_at, watched):
+        table.created -= WAITING_WINDOW + 1
+    waited_at.attach(Client(0, "en"))  # its host still has the page open
+    watched.attach(Client(None, "en"))
+    listed = {entry["id"] for entry in hall.lobby()}
+    assert listed == {waited_at.id, watched.id, fresh.id}
+    # Not closed: its link still opens it, and it is listed again once its host is back.
+    assert hall.get(deserted.id) is deserted
+    deserted.attach(Client(0, "en"))
+    assert deserted.id in {entry["id"] for entry in hall.lobby()}
+    # Elsewhere (another process of the same database): its word on the seat counts too.
+    deserted.clients.clear()
+    deserted.presence_heard("another-process", [0])
+    assert deserted.id in {entry["id"] for entry in hall.lobby()}
+
+
 def test_serve_refuses_an_empty_host_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exited:
         main(["serve", "--host", "", "--port", "8999"])

@@ -46,6 +46,18 @@ CREATE_WINDOW = 60.0
 WAITING_WINDOW = 3600.0
 
 
+def _deserted(table: Table) -> bool:
+    """A table still waiting for players an hour after its creation, with nobody at it: its
+    host has gone, so the lobby no longer offers it (a "Join" that leads to an empty room).
+    It is not closed: its link still opens it, and once somebody sits at it again it is
+    listed again. Private tables are never listed anyway."""
+    if table.status != "open" or table.created > time.time() - WAITING_WINDOW:
+        return False
+    if table.clients:  # somebody has the page open here, seated or watching (a host who
+        return False  # does not sit watches his table)
+    return not any(table.connected(seat) for seat in range(len(table.seats)))
+
+
 class Hall:
     """Every table of the server, restored from storage at start-up.
 
@@ -221,7 +233,7 @@ class Hall:
                 self.resync()
 
     def lobby(self) -> list[dict[str, Any]]:
-        listed = [t for t in self.tables.values() if not t.private]  # private: by link only
+        listed = [t for t in self.tables.values() if not t.private and not _deserted(t)]
         tables = sorted(listed, key=lambda t: t.created, reverse=True)
         return [t.public() for t in tables[:100]]
 
