@@ -84,6 +84,24 @@ def test_version_help_and_python_dash_m() -> None:
     assert parlour("play", "-h").returncode == 0
 
 
+def test_the_version_is_answered_without_building_the_command_line() -> None:
+    """`--version` and `-V` print what the app's own flag prints, before Typer is imported."""
+    from parlour import __version__
+
+    probe = (
+        "import sys\n"
+        "from parlour.cli.entry import main\n"
+        "try:\n    main([sys.argv[1]])\n"
+        "except SystemExit as done:\n    assert done.code == 0\n"
+        "print('typer' in sys.modules, 'parlour.cli.root' in sys.modules)\n"
+    )
+    for flag in ("--version", "-V"):
+        done = subprocess.run(
+            [sys.executable, "-c", probe, flag], capture_output=True, text=True, check=True
+        )
+        assert done.stdout.splitlines() == [f"parlour {__version__}", "False False"]
+
+
 @pytest.mark.parametrize(
     ("shell", "marker"), [("bash", "complete "), ("zsh", "compdef"), ("fish", "complete ")]
 )

@@ -3,15 +3,24 @@
 import sys
 from collections.abc import Sequence
 
-import typer
-
 from parlour.core.errors import ParlourError
+
+# The version alone is answered before Typer and the command tree are imported (about two
+# thirds of the start-up): scripts and package managers ask it often, and expect it at once.
+VERSION_FLAGS = (["--version"], ["-V"])
 
 
 def main(argv: list[str] | None = None) -> None:
     """Entry point: every ParlourError is one clear line; its exit status says whose fault it
     is (2: the arguments, 1: the command failed while running)."""
+    if (sys.argv[1:] if argv is None else list(argv)) in VERSION_FLAGS:
+        from parlour import __version__
+
+        sys.stdout.write(f"parlour {__version__}\n")
+        raise SystemExit(0)
     import os
+
+    import typer
 
     from parlour.cli.coerce import install_quick_coercion
     from parlour.cli.french import french_rich_texts, install_french_click, translate_help
