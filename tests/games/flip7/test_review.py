@@ -92,7 +92,7 @@ def test_the_replay_command_prints_a_seats_review(
     ("stay", "hit", "french"),
     [
         (10.0, 11.1, "1,1 point perdu en moyenne"),
-        (10.0, 10.04, "0,0 point perdu en moyenne"),
+        (10.0, 10.06, "0,1 point perdu en moyenne"),
         (10.0, 11.96, "2,0 points perdus en moyenne"),
         (10.0, 12.5, "2,5 points perdus en moyenne"),
     ],
@@ -111,3 +111,17 @@ def test_points_lost_agree_with_the_amount_shown_in_french(
     assert french in graded.text["fr"]
     assert f"{french} au total" in review.to_json()["summary"]["text"]["fr"]
     assert "expected points lost" in graded.text["en"]  # English is unchanged
+
+
+def test_a_loss_shown_as_nothing_is_no_mistake(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A choice worth 0.04 points less would read « 0,0 point perdu »: it is the best choice at
+    the review's precision, and the review says so."""
+    from parlour.games.flip7 import solver
+
+    monkeypatch.setattr(solver, "hit_and_stay", lambda *args: (10.0, 10.04))
+    review = review_record(scripted_game(), 0)
+    assert review is not None
+    (graded,) = review.graded
+    assert not graded.mistake and graded.best == graded.move and graded.loss == 0
+    assert "the best choice" in graded.text["en"]
+    assert review.to_json()["summary"]["mistakes"] == 0

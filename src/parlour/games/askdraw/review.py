@@ -42,12 +42,12 @@ register(
             "en": "Each ask is graded by its chance of success (the card given, or drawn from "
             "the pile), from what the table's asks and answers had shown and your own hand at "
             "that moment, never from cards you could not see. An ask is listed when another "
-            "was surer by {margin} or more.",
+            "had a chance higher by {margin} percentage points or more.",
             "fr": "Chaque demande est notée par sa chance de réussir (la carte donnée, ou tirée "
             "de la pioche), d'après ce que les demandes et les réponses de la table avaient "
             "montré et votre main à ce moment, jamais d'après des cartes que vous ne pouviez "
-            "pas voir. Une demande est relevée quand une autre était plus sûre d'au moins "
-            "{margin}.",
+            "pas voir. Une demande est relevée quand une autre avait au moins {margin} points "
+            "de pourcentage de chances de plus.",
         },
         "askdraw.review.summary": {
             "en": "{missed} of {asks} {asks:#ask|asks} left a surer card aside.",
@@ -163,5 +163,6 @@ def review_asks(
         else t("askdraw.review.clean", lang, asks=len(graded))
         for lang in LANGS
     }
-    note = {lang: t("askdraw.review.note", lang, margin=percent(MARGIN, lang)) for lang in LANGS}
+    # Points of percentage, not a share of the chance: 40% against 70% is a gap of 30.
+    note = {lang: t("askdraw.review.note", lang, margin=round(100 * MARGIN)) for lang in LANGS}
     return Review(game.name, seat, "chance", tuple(graded), note, summary)

@@ -21,6 +21,8 @@ from parlour.i18n import LANGS, register, t
 
 # Below this the two choices are worth the same (rounding of the solver's sums).
 TIE = 1e-6
+# A loss the review would print as 0.0 points is no mistake: it is listed from 0.05 points.
+SHOWN = 0.05
 
 register(
     {
@@ -45,11 +47,16 @@ register(
         "flip7.review.note": {
             "en": "Each hit or stay is graded by the exact single-round solver: the expected "
             "points of the round, for the cards left in the deck, one player alone (the race "
-            "to {target} and the action cards played on others are left out).",
+            "to {target} and the action cards played on others are left out; with a Second "
+            "Chance in hand, the card it saves is counted as still in the deck, a small "
+            "approximation). A choice is listed when it lost 0.05 expected points or more.",
             "fr": "Chaque «\u00a0tirer\u00a0» ou «\u00a0s'arrêter\u00a0» est noté par le "
             "solveur exact d'une manche\u00a0: les points espérés de la manche, pour les cartes "
             "restant dans la pioche, un joueur seul (la course aux {target} points et les cartes "
-            "action jouées sur les autres n'y sont pas).",
+            "action jouées sur les autres n'y sont pas\u00a0; avec une Seconde chance en main, "
+            "la carte qu'elle sauve compte comme encore dans la pioche, une petite "
+            "approximation). Un choix est relevé quand il a coûté 0,05 point ou plus en "
+            "moyenne.",
         },
         "flip7.review.summary": {
             "en": "{mistakes} of {decisions} {decisions:#decision|decisions} cost points: {lost} "
@@ -86,7 +93,9 @@ def grade(rules: Any, moment: Moment, seat: int) -> Graded | None:
     hits = moment.action == HIT
     value, best_value = (hit if hits else stay), max(hit, stay)
     best = HIT if hit > stay + TIE else STAY if stay > hit + TIE else moment.action
-    mistake = best_value - value > TIE
+    mistake = best_value - value >= SHOWN
+    if not mistake:  # worth the same at the review's precision: the choice made was the best
+        best, best_value = moment.action, value
     points = score_of(table.numbers[seat], table.modifiers[seat])
     round_ = int(moment.view.get("round", 0))
     text = {}
