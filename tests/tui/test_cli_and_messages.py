@@ -90,6 +90,6 @@ def test_the_every_move_title_is_whole_at_80x24(lang: str, title: str) -> None:
         await pilot.press("x")
         await pilot.pause()
         assert table_screen(app).every
-        assert title in region_text(app, "#moves").splitlines()[0]
+        assert title in region_text(app, "#moves-box").splitlines()[0]
 
     run_at(app, (80, 24), scenario)

@@ -132,7 +132,7 @@ def test_a_move_is_played_with_the_mouse() -> None:
 
     async def scenario(pilot: Any) -> None:
         assert [c.label for c in table_screen(app).shown][1] == "Stay: bank 1 point"
-        await pilot.click("#moves", offset=(6, 2))  # the second line: stay
+        await pilot.click("#moves", offset=(6, 1))  # the second line: stay
         await settle(pilot, lambda: "Léa stays with 1 point." in narration(app))
         stays = [e for e in session.state.log if e.type == "stay"]
         assert stays[0].data["seat"] == 0 and session.state.actions[0] == {"type": "stay"}

@@ -172,7 +172,8 @@ def test_at_80x24_the_status_the_key_bar_and_the_hints_fit(game: str, lang: str)
         pace = french_spaces("Robots : instantané") if lang == "fr" else "Bots: instant"
         assert rows[0].rstrip().endswith(pace), rows[0]
         keys = rows[-1]
-        for key in ("␣", " x ", " h ", " r ", " s ", "+/-", " * ", " a ", " i ", " q "):
+        # `*` and `i` are left to the keys screen (`?`), which lists every key.
+        for key in ("␣", " x ", " h ", " r ", " s ", "+/-", " a ", " ? ", " q "):
             assert key in keys, (key, keys)
         assert "space" not in keys
         quit_word = "Fin" if lang == "fr" else "Quit"

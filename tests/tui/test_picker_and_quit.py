@@ -40,10 +40,11 @@ def test_an_ask_is_picked_player_then_family_then_member_by_keyboard() -> None:
         screen = table_screen(app)
         assert len(screen.shown) == 2 * 5  # two players, and the 5 cards Léa may ask for
         assert labels(screen) == ["Bruno", "Chloé"]
-        assert french_spaces("Demander à qui ?") in region_text(app, "#moves")
+        assert french_spaces("Demander à qui ?") in region_text(app, "#moves-box")
         await pilot.press("2")  # Chloé
         assert labels(screen) == ["Boulanger", "Boucher"]
-        assert french_spaces("Demander à Chloé : quelle famille ?") in region_text(app, "#moves")
+        question = french_spaces("Demander à Chloé : quelle famille ?")
+        assert question in region_text(app, "#moves-box")
         await pilot.press("0")  # back to the players
         assert labels(screen) == ["Bruno", "Chloé"] and screen.path == []
         await pilot.press("2", "2")  # Chloé, Boucher
@@ -65,15 +66,15 @@ def test_an_ask_is_picked_with_the_mouse() -> None:
 
     async def scenario(pilot: Any) -> None:
         screen = table_screen(app)
-        await pilot.click("#moves", offset=(6, 1))  # the first line: Bruno
+        await pilot.click("#moves", offset=(6, 0))  # the first line: Bruno
         assert screen.path == ["Bruno"]
-        await pilot.click("#moves", offset=(6, 1))  # Boulanger
+        await pilot.click("#moves", offset=(6, 0))  # Boulanger
         assert screen.path == ["Bruno", "Boulanger"]
         assert labels(screen) == ["the daughter"]  # Léa holds the five others
-        await pilot.click("#moves", offset=(6, 2))  # the Back line
+        await pilot.click("#moves", offset=(6, 1))  # the Back line
         assert screen.path == ["Bruno"]
-        await pilot.click("#moves", offset=(6, 1))
-        await pilot.click("#moves", offset=(6, 1))  # the daughter
+        await pilot.click("#moves", offset=(6, 0))
+        await pilot.click("#moves", offset=(6, 0))  # the daughter
         await settle(pilot, lambda: session.state.turns > 0)
         assert session.state.actions[0] == {"type": "ask", "target": 1, "card": 5}
 

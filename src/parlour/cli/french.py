@@ -117,13 +117,14 @@ FRENCH_HELP: dict[str, str] = {
     "fr or en (default: the system's).": "fr ou en (par défaut celle du système).",
     "Milliseconds between two bot moves.": "Millisecondes entre deux coups de robot.",
     "Bots play at once, without pauses.": "Les robots jouent aussitôt, sans pause.",
-    "Show hints from the start.": "Montrer les aides dès le début.",
+    "Show hints from the start.": "Montrer les indices dès le début.",
     "Keys at the table: Enter or a digit plays, x lists every move (and why one is not "
     "allowed), h hints, r rules, s save, + and - the bots' pace, * instant, a auto-play, "
-    "i about, q quit.": (
+    "i about, q quit, ? or F1 every key.": (
         "Touches à la table : Entrée ou un chiffre joue, x liste tous les coups (et pourquoi "
-        "l'un d'eux est interdit), h les aides, r les règles, s enregistre, + et - le rythme "
-        "des robots, * instantané, a jeu automatique, i à propos, q quitter."
+        "l'un d'eux est interdit), h les indices, r les règles, s enregistre, + et - le rythme "
+        "des robots, * instantané, a jeu automatique, i à propos, q quitter, ? ou F1 toutes "
+        "les touches."
     ),
     "Go on with a saved game (a record file).": (
         "Reprendre une partie enregistrée (un fichier d'enregistrement)."

@@ -23,12 +23,14 @@ CSS = """
 #table-box { height: 1fr; border: none; padding: 0 1; }
 #hints { height: auto; padding: 0 0 0 0; color: $text-muted; }
 #side { height: 9; layout: horizontal; }
-#moves { width: 1fr; height: 100%; border: round $success; }
+#moves-box { width: 1fr; height: 100%; border: round $success; }
+#question { height: auto; padding: 0 1; text-style: bold; }
+#moves { height: 1fr; border: none; }
 #narration { width: 1fr; height: 100%; border: round $accent; }
 .wide #main { layout: horizontal; }
 .wide #table-box { width: 3fr; height: 100%; border: round $primary; }
 .wide #side { width: 2fr; height: 100%; layout: vertical; }
-.wide #moves { width: 100%; height: 1fr; }
+.wide #moves-box { width: 100%; height: 1fr; }
 .wide #narration { width: 100%; height: 1fr; }
 .tall #side { height: 1fr; }
 .tall #table-box { height: 2fr; }
@@ -118,3 +120,6 @@ class ParlourApp(App[None]):
         """Ctrl+C: Textual's own hint that it does not quit, in the table's language."""
         lang = self.current_lang()
         self.notify(t("tui.quit_hint", lang), title=t("tui.quit_hint_title", lang))
+        table = self._table()
+        if table is not None and self.screen is table:  # the toast goes; the message line stays
+            table.say(t("tui.quit_hint", lang))

@@ -63,7 +63,8 @@ def play_command(
     """Play in the terminal against bots or hot-seat; flags skip the setup screen.
 
     Keys at the table: Enter or a digit plays, x lists every move (and why one is not allowed),
-    h hints, r rules, s save, + and - the bots' pace, * instant, a auto-play, i about, q quit.
+    h hints, r rules, s save, + and - the bots' pace, * instant, a auto-play, i about, q quit,
+    ? or F1 every key.
     """
     from parlour.i18n import resolve_lang
     from parlour.tui.config import PlayConfig
@@ -74,10 +75,31 @@ def play_command(
         game=game or "", seats=[], lang=language, pace_ms=pace, instant=instant, hints=hints
     )
     session = _first_session(base, game, resume, rules, players, humans, bots, seed)
+    _refuse_a_dumb_terminal(language)
     from parlour.tui.app import ParlourApp
 
     app = ParlourApp(session=session, game=game, base=base, lang=language)
     app.run()
+
+
+def _refuse_a_dumb_terminal(lang: str) -> None:
+    """One clear line and status 2 on a terminal that declares it cannot move the cursor
+    (TERM=dumb: Emacs' shell, some CI logs): Textual would draw its full screen, colours
+    included, into it regardless, and nothing of the table could be read."""
+    import os
+
+    term = os.environ.get("TERM", "")
+    if term != "dumb":
+        return
+    from rich.console import Console
+
+    import parlour.tui.texts  # noqa: F401  (registers the texts)
+    from parlour.i18n import t
+
+    Console(stderr=True, soft_wrap=True, no_color=True).print(
+        "parlour: " + t("tui.dumb_terminal", lang, term=term), highlight=False, markup=False
+    )
+    raise typer.Exit(2)
 
 
 def _first_session(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Callable
 
 from rich.console import Console, RenderableType
 
@@ -26,6 +27,20 @@ def rendered_height(console: Console, renderable: RenderableType, width: int) ->
     """How many rows `renderable` takes at `width`."""
     options = console.options.update_width(max(1, width))
     return len(console.render_lines(renderable, options, pad=False))
+
+
+def fit_table(
+    render: Callable[[int], RenderableType], levels: int, console: Console, width: int, rows: int
+) -> RenderableType:
+    """The table at the first level of compactness (0: as designed, up to `levels`) whose rows
+    fit `rows`, else at the most compact: a game's `COMPACT_LEVELS` say how it can shrink
+    (see `parlour.games.askdraw.terminal`), so that a short pane never hides the seat's hand."""
+    table = render(0)
+    for level in range(1, levels + 1):
+        if rendered_height(console, table, width) <= rows:
+            break
+        table = render(level)
+    return table
 
 
 def fit_hints(facts: list[str], width: int, rows: int, lang: str) -> list[str]:

@@ -157,7 +157,7 @@ class PlaySession:
     def view(self) -> dict[str, Any]:
         return self.state.view(self.viewer)
 
-    def context(self) -> tables.TableContext:
+    def context(self, compact: int = 0) -> tables.TableContext:
         return tables.TableContext(
             game=self.game.name,
             view=self.view(),
@@ -167,6 +167,7 @@ class PlaySession:
             bots={seat: bot.name for seat, bot in self.bots.items()},
             events=self._visible_events(),
             rules=self.state.rules,
+            compact=compact,
         )
 
     def _visible_events(self) -> list[Event]:
@@ -232,8 +233,9 @@ class PlaySession:
     def hints(self) -> list[str]:
         return tables.module_for(self.game.name).hints(self.context())
 
-    def render(self) -> Any:
-        context = self.context()
+    def render(self, compact: int = 0) -> Any:
+        """The table as the viewer sees it; `compact` (0: as designed) for a short pane."""
+        context = self.context(compact)
         try:
             return tables.module_for(self.game.name).render(context)
         except (KeyError, TypeError, ValueError, IndexError):

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.table import Table
 from rich.text import Text
 
@@ -79,19 +79,62 @@ def seat_rows(ctx: TableContext, laid_text: Callable[[list[int]], str]) -> Table
     return players
 
 
+# How a table shrinks when its pane is short (`TableContext.compact`, tried in turn by the
+# screen): 1 puts the hand's heading beside its lines, a row saved; 2 also puts the hand
+# first. The seat to move must see every card it holds at 80x24 with six players, whatever
+# rows the mannequins or the laid groups take.
+COMPACT_LEVELS = 2
+
+
 def hand_part(ctx: TableContext, lines: list[Text]) -> list[RenderableType]:
-    """The seat's own hand under its heading, one line a group (see `side_by_side`)."""
+    """The seat's own hand under its heading, one line a group (see `HandLines`), or at
+    `ctx.compact` 1 and more the heading beside the lines when that takes fewer rows."""
     heading = Text(t("tui.askdraw.hand", ctx.lang), style="bold underline")
     if not lines:
-        return [heading, Text(t("tui.askdraw.no_hand", ctx.lang), style="dim")]
-    return [heading, side_by_side(lines)]
+        body: RenderableType = Text(t("tui.askdraw.no_hand", ctx.lang), style="dim")
+    else:
+        body = HandLines(lines)
+    if ctx.compact < 1:
+        return [heading, body]
+    beside = Table.grid(expand=True, padding=(0, 2))
+    beside.add_column(no_wrap=True)
+    beside.add_column(ratio=1)
+    beside.add_row(heading, body)
+    return [Shortest([Group(heading, body), beside])]
+
+
+def with_hand(ctx: TableContext, parts: list[RenderableType], hand: list[RenderableType]) -> Group:
+    """The table's parts then the hand; at `ctx.compact` 2 the hand first, so that a pane too
+    short for the whole table still shows every card of the seat."""
+    return Group(*hand, *parts) if ctx.compact >= 2 else Group(*parts, *hand)
+
+
+class Shortest:
+    """The first of `layouts` that takes the fewest rows at the width it is given."""
+
+    def __init__(self, layouts: list[RenderableType]) -> None:
+        self.layouts = layouts
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        rows = [len(console.render_lines(r, options, pad=False)) for r in self.layouts]
+        yield self.layouts[rows.index(min(rows))]
+
+
+class HandLines(Shortest):
+    """A hand's lines in one column or two, whichever takes fewer rows (two on a tie, from
+    four lines on): long lines read best one a row, many short ones side by side, and at
+    80x24 the whole hand stays above the fold. A long line wraps, it is never cut."""
+
+    def __init__(self, lines: list[Text]) -> None:
+        one, two = Group(*lines), side_by_side(lines)
+        if len(lines) < 2:
+            super().__init__([one])
+        else:
+            super().__init__([two, one] if len(lines) >= 4 else [one, two])
 
 
 def side_by_side(lines: list[Text]) -> RenderableType:
-    """A hand's lines in two columns from four lines on: at 80x24 the whole hand stays above
-    the fold (a long line wraps in its column, it is never cut)."""
-    if len(lines) < 4:
-        return Group(*lines)
+    """A hand's lines in two columns, the first half on the left."""
     grid = Table.grid(expand=True, padding=(0, 2))
     grid.add_column(ratio=1)
     grid.add_column(ratio=1)

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.console import Group, RenderableType
+from rich.console import RenderableType
 from rich.text import Text
 
+from parlour.games.askdraw.terminal import COMPACT_LEVELS as COMPACT_LEVELS  # read by the screen
 from parlour.games.askdraw.terminal import (
     HintWords,
     hand_part,
     laid_groups,
     seat_rows,
     tracker_hints,
+    with_hand,
 )
 from parlour.i18n import has, register, t
 from parlour.tui.tables import TableContext
@@ -90,6 +92,7 @@ def render(ctx: TableContext) -> RenderableType:
         return t("tui.familles.laid", lang, families=named)
 
     parts: list[RenderableType] = [header, seat_rows(ctx, laid)]
+    hand: list[RenderableType] = []
     if "hand" in view:
         by_family: dict[int, list[int]] = {}
         for card in sorted(view["hand"]):
@@ -101,8 +104,8 @@ def render(ctx: TableContext) -> RenderableType:
             line.stylize(families[family]["colour"])
             line.append(", ".join(member(ctx, c) for c in cards))
             lines.append(line)
-        parts.extend(hand_part(ctx, lines))
-    return Group(*parts)
+        hand = hand_part(ctx, lines)
+    return with_hand(ctx, parts, hand)
 
 
 def describe(action: dict[str, Any], ctx: TableContext) -> str:

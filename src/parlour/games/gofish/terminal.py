@@ -9,11 +9,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.console import Group, RenderableType
+from rich.console import RenderableType
 from rich.text import Text
 
 from parlour.core.review import percent
-from parlour.games.askdraw.terminal import hand_part, laid_groups, say, seat_rows, table_tracker
+from parlour.games.askdraw.terminal import COMPACT_LEVELS as COMPACT_LEVELS  # read by the screen
+from parlour.games.askdraw.terminal import (
+    hand_part,
+    laid_groups,
+    say,
+    seat_rows,
+    table_tracker,
+    with_hand,
+)
 from parlour.games.askdraw.tracker import Tracker
 from parlour.games.gofish.bots import rank_chances, sure_miss
 from parlour.games.gofish.rules import RankAsk
@@ -67,6 +75,7 @@ def render(ctx: TableContext) -> RenderableType:
         return t("tui.gofish.books", lang, ranks=" ".join(rank_label(r) for r in ranks))
 
     parts: list[RenderableType] = [header, seat_rows(ctx, books)]
+    hand: list[RenderableType] = []
     if "hand" in view:
         by_rank: dict[int, list[int]] = {}
         for card in sorted(view["hand"]):
@@ -78,8 +87,8 @@ def render(ctx: TableContext) -> RenderableType:
             for k, card in enumerate(cards):
                 style = "red" if card % suits in (1, 2) else ""  # hearts and diamonds
                 line.append((" " if k else "") + card_label(rank, card % suits), style=style)
-        parts.extend(hand_part(ctx, [line] if by_rank else []))
-    return Group(*parts)
+        hand = hand_part(ctx, [line] if by_rank else [])
+    return with_hand(ctx, parts, hand)
 
 
 def describe(action: dict[str, Any], ctx: TableContext) -> str:

@@ -4,11 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.console import Group, RenderableType
+from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from parlour.games.askdraw.terminal import HintWords, hand_part, tracker_hints
+from parlour.games.askdraw.terminal import COMPACT_LEVELS as COMPACT_LEVELS  # read by the screen
+from parlour.games.askdraw.terminal import (
+    HintWords,
+    hand_part,
+    tracker_hints,
+    with_hand,
+)
 from parlour.i18n import has, register, t
 from parlour.tui.tables import TableContext
 from parlour.tui.tables.generic import seat_label
@@ -110,6 +116,15 @@ def card_text(ctx: TableContext, card: int) -> str:
     return f"{character(ctx, c)}'s {garment(ctx, g).removeprefix('the ')}"
 
 
+def lost_garments(ctx: TableContext, lost: list[str]) -> str:
+    """The garments a mannequin lost, each marked ✗, or at `ctx.compact` one ✗ for them all
+    (a short pane: the row must not wrap)."""
+    names = [short_garment(ctx, name) for name in lost]
+    if ctx.compact and names:
+        return " ✗ " + ", ".join(names)
+    return "".join(" ✗ " + name for name in names)
+
+
 def seat_choices(view: dict[str, Any], lang: str) -> dict[str, list[tuple[str, str]]]:
     """Seat data a player may choose in the setup: his character, as (label, value)."""
     characters = view.get("characters", [])
@@ -145,14 +160,15 @@ def render(ctx: TableContext) -> RenderableType:
         dummy = Text(capital(character(ctx, entry["character"])), style="bold")
         worn = len(entry["wearing"])
         dummy.append(f"  {worn}/{len(view['garments'])} ", style=_WORN if worn else _LOST)
-        for name in entry["lost"]:
-            dummy.append(" ✗ " + short_garment(ctx, name), style=_LOST)
+        dummy.append(lost_garments(ctx, entry["lost"]), style=_LOST)
         dummy.append("  ")
         if not entry.get("can_lose", True):
             dummy.append(f"[{t('tui.panoplies.safe', lang)}] ", style="bold cyan")
         if entry.get("jokers"):
             dummy.append(t("tui.panoplies.jokers", lang, n=len(entry["jokers"])), style="magenta")
-        table.add_row(marker + seat_label(seat, ctx), str(view["hand_sizes"][seat]), dummy)
+        # A short pane: the bare name leaves the mannequin the width to hold on one row.
+        who = ctx.name(seat) if ctx.compact else seat_label(seat, ctx)
+        table.add_row(marker + who, str(view["hand_sizes"][seat]), dummy)
     parts: list[RenderableType] = [header, table]
     outfits = view.get("outfits", [])
     if outfits:
@@ -169,19 +185,20 @@ def render(ctx: TableContext) -> RenderableType:
     if match.get("games", 1) > 1:
         tally = " · ".join(f"{ctx.name(s)} {n}" for s, n in enumerate(match.get("losses", [])))
         parts.append(Text(t("tui.panoplies.losses", lang, tally=tally), style="bold"))
+    hand: list[RenderableType] = []
     if "hand" in view:
-        hand = sorted(view["hand"], key=lambda c: (character_of(ctx, c), c))
         by_character: dict[int, list[int]] = {}
-        for card in hand:
+        for card in sorted(view["hand"], key=lambda c: (character_of(ctx, c), c)):
             by_character.setdefault(character_of(ctx, card), []).append(card)
         lines = []
         for index, cards in by_character.items():
-            who = capital(character(ctx, view["characters"][index]))
+            who = character(ctx, view["characters"][index])
+            who = capital(_bare(who) if ctx.compact else who)  # a short pane: no article
             line = Text(t("tui.panoplies.character_line", lang, character=who), style="bold")
             line.append(", ".join(short_garment(ctx, split(ctx, c)[0]) for c in cards))
             lines.append(line)
-        parts.extend(hand_part(ctx, lines))
-    return Group(*parts)
+        hand = hand_part(ctx, lines)
+    return with_hand(ctx, parts, hand)
 
 
 def describe(action: dict[str, Any], ctx: TableContext) -> str:

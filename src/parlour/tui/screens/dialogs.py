@@ -116,7 +116,10 @@ class AboutScreen(ClosableModal):
             yield Button(t("tui.close", self.lang), id="close")
 
 
-class SaveScreen(ModalScreen[None]):
+class SaveScreen(ModalScreen[str | None]):
+    """Where to save; dismissed with the sentence that says where it went (None: cancelled),
+    for the screen below to keep in sight: the toast alone is gone in seconds."""
+
     BINDINGS = [Binding("escape", "close", "Cancel")]
 
     def __init__(self, session: PlaySession, then_quit: bool = False) -> None:
@@ -160,8 +163,9 @@ class SaveScreen(ModalScreen[None]):
         if self.then_quit:
             self.app.exit(message=t("tui.saved", lang, path=str(target)))
             return
-        self.app.notify(t("tui.saved", lang, path=str(target)))
-        self.dismiss(None)
+        said = t("tui.saved", lang, path=str(target))
+        self.app.notify(said)
+        self.dismiss(said)
 
     def action_close(self) -> None:
         self.dismiss(None)

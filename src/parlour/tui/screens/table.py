@@ -20,13 +20,12 @@ from textual.widgets import (
     RichLog,
     Static,
 )
-from textual.widgets.option_list import Option
 
 import parlour.tui.texts  # noqa: F401  (registers the texts)
 from parlour.core.errors import IllegalAction
 from parlour.i18n import t
 from parlour.tui import tables
-from parlour.tui.fitting import fit_hints, rendered_height, status_line
+from parlour.tui.fitting import fit_hints, fit_table, rendered_height, status_line
 from parlour.tui.screens.base import SizeAware, localise_bindings
 from parlour.tui.screens.dialogs import (
     AboutScreen,
@@ -35,6 +34,8 @@ from parlour.tui.screens.dialogs import (
     RulesScreen,
     SaveScreen,
 )
+from parlour.tui.screens.keys import KeysScreen
+from parlour.tui.screens.moves import MovesList
 from parlour.tui.session import Choice, PlaySession
 
 _MIN_PACE_MS = 50
@@ -51,12 +52,14 @@ class TableScreen(SizeAware, Screen[None]):
         Binding("h", "hints", "Hints"),
         Binding("r", "rules", "Rules"),
         Binding("s", "save", "Save"),
-        # One footer entry for the pace, both keys named: the row must hold at 80 columns.
+        # One footer entry for the pace, both keys named: the row must hold at 80 columns, so
+        # `*` and `i` leave it for `?`, whose screen lists every key.
         Binding("plus", "faster", "Pace", key_display="+/-"),
         Binding("minus", "slower", "Slower", show=False),
-        Binding("asterisk", "instant", "Instant"),
+        Binding("asterisk", "instant", "Instant", show=False),
         Binding("a", "auto", "Auto-play"),
-        Binding("i", "about", "About"),
+        Binding("i", "about", "About", show=False),
+        Binding("question_mark,f1", "keys", "Keys", key_display="?"),
         Binding("q", "quit", "Quit"),
         Binding("escape,backspace", "back", "Back", show=False),
     ]
@@ -67,6 +70,8 @@ class TableScreen(SizeAware, Screen[None]):
         localise_bindings(self, session.lang)
         self.every = False
         self.auto = bool(getattr(session.state.rules, "speed", False))
+        self.paused = False  # a table of bots only, paused with `a`
+        adopt_rules_pace(session)
         self.show_hints = session.config.hints
         self.shown: list[Choice] = []
         # The ask-and-draw picker: the labels chosen so far (a player, then a family).
@@ -76,7 +81,6 @@ class TableScreen(SizeAware, Screen[None]):
         self._summary_shown = False
         self.ready = False  # set once mounted: tests and callers wait for it
         self.narration: list[str] = []  # the lines of the narration pane, as written
-        self._hinted_table: RenderableType | None = None  # the table the hints were fitted under
 
     # ----- layout ------------------------------------------------------------------------
     @property
@@ -92,9 +96,12 @@ class TableScreen(SizeAware, Screen[None]):
                 yield Static("", id="table")
                 yield Static("", id="hints")
             with Container(id="side"):
-                moves = OptionList(id="moves")
-                moves.border_title = t("tui.moves", lang)
-                yield moves
+                # The picker's question is the pane's first line, wrapped, never a border title
+                # cut with "…" at 80 columns.
+                with Vertical(id="moves-box") as box:
+                    box.border_title = t("tui.moves", lang)
+                    yield Static("", id="question")
+                    yield MovesList(id="moves")
                 log = RichLog(
                     id="narration", wrap=True, markup=False, auto_scroll=True, min_width=20
                 )
@@ -108,6 +115,7 @@ class TableScreen(SizeAware, Screen[None]):
         line = self.query_one("#message", Static)
         line.update(message)
         line.display = bool(str(message))
+        self.call_after_refresh(self._refit)  # the line takes rows from the table's pane
 
     def on_mount(self) -> None:
         self.fit(self.app.size.width, self.app.size.height)
@@ -140,12 +148,11 @@ class TableScreen(SizeAware, Screen[None]):
             self._schedule(self._bot_pace())
 
     def _bot_pace(self) -> float:
-        """Seconds before a bot's or an automatic move: instant, the rules' own pace (Beggar's
-        speed variant), or the table's adjustable pace."""
+        """Seconds before a bot's or an automatic move: instant, or the table's pace (the one
+        the status line shows and `+`/`-` change; see `adopt_rules_pace`)."""
         if self.session.config.instant:
             return 0
-        pace = self.session.view().get("pace_ms", self.session.config.pace_ms)
-        return float(pace) / 1000
+        return self.session.config.pace_ms / 1000
 
     def _schedule(self, delay: float) -> None:
         if not self._scheduled:
@@ -158,7 +165,9 @@ class TableScreen(SizeAware, Screen[None]):
     def _tick(self) -> None:
         self._scheduled = False
         session = self.session
-        if self.app.screen is not self:  # a rules or save dialog is open: wait for it
+        # Wait while a dialog is open, the bots are paused, or the terminal is too small to
+        # show what they do (nothing may be played unseen).
+        if self.app.screen is not self or self.paused or self.too_small:
             self._schedule(0.2)
             return
         if session.over:
@@ -236,11 +245,15 @@ class TableScreen(SizeAware, Screen[None]):
             self.narration.append(line)
             log.write(Text(line))
 
+    @property
+    def too_small(self) -> bool:
+        """The terminal is below the minimum size: the panes are hidden (see `SizeAware`)."""
+        return self.has_class("tiny")
+
     def refresh_table(self) -> None:
         session = self.session
         lang = session.lang
-        table = session.render()
-        self.query_one("#table", Static).update(table)
+        self._show_table()
         mover = session.mover
         if mover is None:
             status = t("tui.game_over", lang)
@@ -254,20 +267,31 @@ class TableScreen(SizeAware, Screen[None]):
         line = status_line(session.game.title[lang], status, t("tui.pace", lang, pace=pace),
                            self.app.size.width - 2)  # fmt: skip
         self.query_one("#status", Static).update(Text(line))
+        self._refresh_moves()
+
+    def _show_table(self) -> None:
+        """The table, as compact as it must be for the pane to show it whole (the seat's hand
+        above all), then the hints in the rows it leaves."""
+        box = self.query_one("#table-box").content_region
+        levels = int(getattr(tables.module_for(self.session.game.name), "COMPACT_LEVELS", 0))
+        if not box.height:  # not laid out yet: as designed now, fitted once it is
+            self.call_after_refresh(self._refit)
+            table = self.session.render()
+        else:
+            table = fit_table(self.session.render, levels, self.app.console, box.width, box.height)
+        self.query_one("#table", Static).update(table)
         if self.show_hints:
             self._refresh_hints(table)
-        self._refresh_moves()
 
     def _refresh_hints(self, table: RenderableType) -> None:
         """The hints under the table, fitted to the rows the table leaves in its pane, so that
         the pane never needs a scroll bar (a long list of facts is summarised)."""
-        self._hinted_table = table
         box = self.query_one("#table-box")
         region = box.content_region
         if not region.width or not region.height:
             # The first render comes before the layout gives the pane its size: a guess
             # now, and the real fit once the screen has been laid out.
-            self.call_after_refresh(self._refit_hints)
+            self.call_after_refresh(self._refit)
         width = max(20, region.width or self.app.size.width // 2)
         rows = (region.height or 8) - rendered_height(self.app.console, table, width)
         lang = self.session.lang
@@ -276,26 +300,25 @@ class TableScreen(SizeAware, Screen[None]):
             Group(Text(t("tui.hints", lang), style="bold"), *(Text(line) for line in lines))
         )
 
-    def _refit_hints(self) -> None:
-        """The hints fitted again to the pane as it is now laid out (first render, resize)."""
-        if not self.show_hints or self._hinted_table is None:
-            return
-        if not self.query_one("#table-box").content_region.width:
+    def _refit(self) -> None:
+        """The table and hints fitted again to the pane as it is now laid out (first render,
+        resize, a message line shown or gone)."""
+        if not self.query_one("#table-box").content_region.height:
             return  # still not laid out (a tiny terminal hides the panes): the next resize
-        self._refresh_hints(self._hinted_table)
+        self._show_table()
 
     def on_resize(self, _event: Any) -> None:
-        # Textual also calls SizeAware.on_resize (each class's handler runs): only the hints,
-        # fitted to the old pane, need the new one, once laid out.
-        self.call_after_refresh(self._refit_hints)
+        # Textual also calls SizeAware.on_resize (each class's handler runs): the table and
+        # hints, fitted to the old pane, need the new one, once laid out.
+        self.call_after_refresh(self._refit)
 
     def _refresh_moves(self) -> None:
-        moves = self.query_one("#moves", OptionList)
+        moves = self.query_one("#moves", MovesList)
         self.shown = self.session.choices(every=self.every)
         lang = self.session.lang
         module = tables.module_for(self.session.game.name)
         picker = getattr(module, "picker", None)
-        title = t("tui.all_moves" if self.every else "tui.moves", lang)
+        title = ""  # the picker's question, if any
         if picker is not None and not self.every and self.shown:
             context = self.session.context()
             title, self.picks = pick_level(self.shown, self.path, picker, context)
@@ -305,28 +328,30 @@ class TableScreen(SizeAware, Screen[None]):
         else:
             self.path = []
             self.picks = [(choice.label, choice) for choice in self.shown]
-        moves.clear_options()
-        options = []
-        for index, (label, choice) in enumerate(self.picks):
-            key = f"{index + 1}. " if index < 9 else "   "
-            prompt = Text(key + label)
-            if choice is not None and not choice.legal:
-                prompt = Text(key + "✗ " + label, style="dim")
-            options.append(Option(prompt))
+        lines = [move_line(n, label, choice) for n, (label, choice) in enumerate(self.picks)]
         if self.path:
-            options.append(Option(Text("0. " + t("tui.back", lang), style="dim")))
-        moves.add_options(options)
-        moves.border_title = title
-        if options:
-            moves.highlighted = 0
-            if self.app.screen is self:
-                moves.focus()
+            lines.append(Text("0. " + t("tui.back", lang), style="dim"))
+        moves.show(lines)
+        box = self.query_one("#moves-box")
+        box.border_title = t("tui.all_moves" if self.every else "tui.moves", lang)
+        question = self.query_one("#question", Static)
+        question.update(title)
+        question.display = bool(title)
+        if lines and self.app.screen is self:
+            moves.focus()
 
     # ----- keys and clicks ---------------------------------------------------------------
     def on_option_list_option_selected(self, message: OptionList.OptionSelected) -> None:
-        if message.option_list.id != "moves":
+        if message.option_list.id != "moves" or self._refused():
             return
         self.choose(message.option_index)
+
+    def _refused(self) -> bool:
+        """Whether a move key must do nothing now: a terminal too small to show the table
+        (and the move played) refuses it, with the bell, until it is enlarged."""
+        if self.too_small:
+            self.app.bell()
+        return self.too_small
 
     def choose(self, index: int) -> None:
         """The line `index` of the moves pane: a move is played, a picker step narrows."""
@@ -362,14 +387,18 @@ class TableScreen(SizeAware, Screen[None]):
 
     def on_key(self, event: Any) -> None:
         if event.character and event.character.isdigit():
+            event.stop()
+            if self._refused():
+                return
             digit = int(event.character)
             if digit == 0:
                 self.action_back()
             else:
                 self.choose(digit - 1)
-            event.stop()
 
     def action_only_move(self) -> None:
+        if self._refused():
+            return
         legal = [c for c in self.shown if c.legal]
         if len(legal) == 1:
             self.play(legal[0].action)
@@ -389,8 +418,16 @@ class TableScreen(SizeAware, Screen[None]):
     def action_about(self) -> None:
         self.app.push_screen(AboutScreen(self.session.lang))
 
+    def action_keys(self) -> None:
+        self.app.push_screen(KeysScreen(self.session.lang))
+
     def action_save(self) -> None:
-        self.app.push_screen(SaveScreen(self.session))
+        # The path stays on the message line (a toast goes in seconds), until the next move.
+        self.app.push_screen(SaveScreen(self.session), self._saved)
+
+    def _saved(self, said: str | None) -> None:
+        if said:
+            self.say(Text(said))
 
     def action_quit(self) -> None:
         if not self.session.unsaved:  # over, not started, or saved since the last move
@@ -413,10 +450,31 @@ class TableScreen(SizeAware, Screen[None]):
         self.refresh_table()
 
     def action_auto(self) -> None:
-        self.auto = not self.auto
         lang = self.session.lang
+        if not self.session.humans:  # nobody's moves to automate: `a` pauses the bots instead
+            self.paused = not self.paused
+            self.say(Text(t("tui.bots_paused" if self.paused else "tui.bots_resumed", lang)))
+            return
+        self.auto = not self.auto
         self.say(Text(t("tui.auto_on" if self.auto else "tui.auto_off", lang)))
         self.advance()
+
+
+def adopt_rules_pace(session: PlaySession) -> None:
+    """A game whose rules set the pace of automatic moves (Beggar's speed variant: `pace_ms`
+    in the view) starts the table at that pace: one pace, shown on the status line and
+    changed by `+`/`-`, rather than a shown one and a used one."""
+    pace = session.view().get("pace_ms")
+    if isinstance(pace, int) and not isinstance(pace, bool):
+        session.config.pace_ms = pace
+
+
+def move_line(index: int, label: str, choice: Choice | None) -> Text:
+    """A line of the moves pane: its digit (1 to 9), and ✗ on a move not allowed now."""
+    key = f"{index + 1}. " if index < 9 else "   "
+    if choice is not None and not choice.legal:
+        return Text(key + "✗ " + label, style="dim")
+    return Text(key + label)
 
 
 Picker = Any  # (action JSON, TableContext) -> (titles, labels): a move as successive choices
@@ -488,6 +546,7 @@ class SummaryScreen(ModalScreen[None]):
         lang = self.session.lang
         with Center(classes="centre"), Vertical(classes="card", id="summary"):
             yield Static(summary_renderable(self.session), id="summary-text")
+            yield Static("", id="summary-saved")
             with Horizontal():
                 yield Button(t("tui.play_again", lang), variant="primary", id="again")
                 yield Button(t("tui.save", lang), id="save")
@@ -507,4 +566,8 @@ class SummaryScreen(ModalScreen[None]):
             self.app.exit()
 
     def action_save(self) -> None:
-        self.app.push_screen(SaveScreen(self.session))
+        self.app.push_screen(SaveScreen(self.session), self._saved)
+
+    def _saved(self, said: str | None) -> None:
+        if said:  # kept on the card, where the toast is gone in seconds
+            self.query_one("#summary-saved", Static).update(Text(said, style="bold"))

@@ -28,6 +28,9 @@ class TableContext:
     bots: Mapping[int, str]
     events: Sequence[Event]
     rules: Any
+    # How much the table must shrink to fit its pane: 0 as designed; a game that can shrink
+    # says how far with a module constant `COMPACT_LEVELS` (the screen tries each in turn).
+    compact: int = 0
 
     def name(self, seat: Any) -> str:
         try:
