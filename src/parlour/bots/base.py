@@ -302,9 +302,10 @@ def make_bot(
 ) -> Bot:
     """Build a bot from its spec string, with a clear error for an unknown bot or parameter.
 
-    `import_paths` lets `pkg.module:Factory[:params]` name a bot that is not installed: the
-    command line and the Python API allow it, a server never does (it would import and run
-    any module a visitor names).
+    `import_paths=True` lets `pkg.module:Factory[:params]` name a bot that is not installed.
+    It is off by default, so that no caller imports a module named by someone else without
+    saying so: the command line, `simulate`, `tournament` and the Gymnasium env pass it, a
+    server never does (it would import and run any module a visitor names).
     """
     name, params = parse_bot_spec(spec)
     # The shipped bots first: making one (once a game in bulk play) loads no outside package.

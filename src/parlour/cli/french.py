@@ -118,6 +118,9 @@ FRENCH_HELP: dict[str, str] = {
     "Milliseconds between two bot moves.": "Millisecondes entre deux coups de robot.",
     "Bots play at once, without pauses.": "Les robots jouent aussitôt, sans pause.",
     "Show hints from the start.": "Montrer les indices dès le début.",
+    "The Jeu des 7 familles' own commands: its decks.": (
+        "Les commandes propres au Jeu des 7 familles : ses jeux de cartes."
+    ),
     "Keys at the table: Enter or a digit plays, x lists every move (and why one is not "
     "allowed), h hints, r rules, s save, + and - the bots' pace, * instant, a auto-play, "
     "i about, q quit, ? or F1 every key.": (

@@ -120,6 +120,24 @@ def test_decks_list_and_check(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     assert "is not complete" in capsys.readouterr().err
 
 
+def test_the_decks_live_under_the_games_name_too(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`parlour familles decks ...`, as every game's own verbs (`parlour flip7 solve`), is the
+    same command as the short `parlour decks ...`."""
+    outputs = []
+    for prefix in (["familles", "decks"], ["decks"]):
+        with pytest.raises(SystemExit) as done:
+            main([*prefix, "list", "--json"])
+        assert done.value.code in (0, None)
+        outputs.append(capsys.readouterr().out)
+    assert outputs[0] == outputs[1] and '"Boulanger"' in outputs[0]
+    bad = write(tmp_path, deck_text(members=4))
+    with pytest.raises(SystemExit) as done:
+        main(["familles", "decks", "check", str(bad)])
+    assert done.value.code == 1 and "is not complete" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize(
     ("name", "gender", "spoken"),
     [

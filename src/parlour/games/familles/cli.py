@@ -1,4 +1,6 @@
-"""`parlour decks list` and `parlour decks check FILE`: the decks of the Jeu des 7 familles."""
+"""`parlour familles decks list` and `parlour familles decks check FILE`: the decks of the Jeu des
+7 familles, under the game's name as every game's own verbs are; `parlour decks ...` is the same
+group, the short form the README and the docs use."""
 
 # No `from __future__ import annotations`: see parlour/cli/root.py (start-up).
 
@@ -77,5 +79,12 @@ def check_command(
     )
 
 
+familles_app = typer.Typer(
+    help="The Jeu des 7 familles' own commands: its decks.", no_args_is_help=True
+)
+familles_app.add_typer(decks_app, name="decks")
+
+
 def register(app: typer.Typer) -> None:
-    app.add_typer(decks_app, name="decks")
+    app.add_typer(familles_app, name="familles")
+    app.add_typer(decks_app, name="decks")  # the short form
