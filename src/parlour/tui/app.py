@@ -121,5 +121,5 @@ class ParlourApp(App[None]):
         lang = self.current_lang()
         self.notify(t("tui.quit_hint", lang), title=t("tui.quit_hint_title", lang))
         table = self._table()
-        if table is not None and self.screen is table:  # the toast goes; the message line stays
+        if table is not None and table.is_current:  # the toast goes; the message line stays
             table.say(t("tui.quit_hint", lang))
