@@ -113,3 +113,33 @@ def test_worlds_have_a_seed_of_their_own() -> None:
             assert world.seed != state.seed and world.deal is None
             seeds.add(world.seed)
     assert len(seeds) == 15  # drawn from the caller's generator: fresh every time
+
+
+def test_a_card_asks_chance_counts_the_bonne_pioche_whole() -> None:
+    """At the deal, heads-up, a card not in the asker's hand lies in any of the opponent's
+    `k` cards or the pile's `m` with equal chance. Counting the places: the ask succeeds when
+    the card is one of his `k`, or the top of the pile, so exactly (k + 1) / (k + m). The
+    former formula scaled the Bonne pioche by the miss's chance again: k / (k+m) + 1 / (k+m)²."""
+    from fractions import Fraction
+
+    from parlour.games.askdraw.engine import Ask
+
+    hand0 = ["boulanger/father", "boulanger/mother", "boucher/son", "pompier/son", "docteur/son"]
+    hand1 = [
+        "boulanger/son",
+        "boucher/father",
+        "pompier/father",
+        "docteur/father",
+        "docteur/mother",
+    ]
+    s = make([hand0, hand1])
+    tracker = s.tracker_for(0)
+    k, m = len(hand1), 42 - len(hand0) - len(hand1)
+    places = [("hand", i) for i in range(k)] + [("pile", i) for i in range(m)]
+    exact = Fraction(sum(1 for where, i in places if where == "hand" or i == 0), len(places))
+    asked = [Ask(1, c("boulanger/daughter")), Ask(1, c("boulanger/son"))]
+    chances = hit_chances(tracker, asked)
+    assert chances[0] == pytest.approx(
+        float(exact), abs=1e-9
+    )  # 6/37 = 0.1622; the former formula gave 0.1585
+    assert chances[1] == pytest.approx(float(exact), abs=1e-9)  # held or not, the same to seat 0

@@ -23,7 +23,11 @@ from parlour.games.askdraw.tracker import Tracker
 
 
 def hit_chances(tracker: Tracker, asks: Sequence[Ask]) -> list[float]:
-    """For each ask, the chance it succeeds: a gift, or else a Bonne pioche."""
+    """For each ask, the chance it succeeds: a gift, or else a Bonne pioche.
+
+    The Bonne pioche needs the card in the pile, where it lies only if the target lacks it, so
+    its chance is the card's chance to be in the pile over the pile's size, added whole:
+    `p + in_pile / pile`, not scaled by the target's miss (`1 - p`) a second time."""
     where = {card: seat for seat, cards in enumerate(tracker.sure) for card in cards}
     probs = tracker.probabilities()
     pile = tracker.pile
@@ -39,7 +43,7 @@ def hit_chances(tracker: Tracker, asks: Sequence[Ask]) -> list[float]:
             continue
         p = spread[ask.target]
         in_pile = max(0.0, 1.0 - sum(spread)) if pile else 0.0
-        out.append(p + (1 - p) * (in_pile / pile if pile else 0.0))
+        out.append(p + (in_pile / pile if pile else 0.0))
     return out
 
 

@@ -711,7 +711,7 @@ def _card_chance(st: Any, n: int, target: int, card: int, probs: Any) -> float:
         for s in range(n):
             spread += probs[card, s]
         in_pile = max(0.0, 1.0 - spread)
-    return q + (1 - q) * (in_pile / pile if pile else 0.0)
+    return q + (in_pile / pile if pile else 0.0)  # the card is in the pile only on a miss
 
 
 @njit_lean
