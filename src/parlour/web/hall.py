@@ -1,6 +1,10 @@
-"""The hall: every table of the server, restored from storage at start-up, the tables other
+"""The hall: the tables of the server, restored from storage at start-up, the tables other
 processes create or change on a shared database, presence between processes, and the creation
 of tables with its limits.
+
+Only live tables are held in memory: a finished table, or a deserted waiting one, that nobody
+has open and nothing has changed for IDLE_SECONDS goes dormant (its id and revision are kept,
+nothing else), and is loaded again from storage, exactly as it was, when it is asked for.
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ import json
 import logging
 import secrets
 import time
+import weakref
 from collections.abc import Mapping
 from typing import Any
 
@@ -33,7 +38,7 @@ from parlour.web.seats import (
     web_rule_values,
 )
 from parlour.web.secret import server_secret
-from parlour.web.storage import Storage, StorageDown
+from parlour.web.storage import Storage, StorageDown, TableIndex
 from parlour.web.table import PRESENCE_TTL, Table, log_failure
 
 log = logging.getLogger("parlour.web")
@@ -44,6 +49,13 @@ CREATE_WINDOW = 60.0
 # its creation: nothing closes an abandoned table, and a restart reloads it, so counting
 # every one would lock its address out for good.
 WAITING_WINDOW = 3600.0
+# A finished table, or a deserted waiting one, that nobody has open and nothing has touched
+# for this long (seconds) leaves memory: its players have had time to read the result and ask
+# for another game, and a busy server holds only the tables of the last quarter of an hour,
+# not every table of its history. It stays listed in the lobby until then; its link works
+# ever after (it is loaded again from storage).
+IDLE_SECONDS = 900.0
+SWEEP_EVERY = 60.0  # seconds between two looks for idle tables: a cheap pass over the live ones
 
 
 def _deserted(table: Table) -> bool:
@@ -58,8 +70,33 @@ def _deserted(table: Table) -> bool:
     return not any(table.connected(seat) for seat in range(len(table.seats)))
 
 
+def _idle(table: Table, now: float) -> bool:
+    """Whether a live table may go dormant: finished (or closed elsewhere) or deserted, with
+    nobody at it, untouched for IDLE_SECONDS (`now`: `time.monotonic()`). A playing table
+    never does: its bots and turn timers run here."""
+    if table.touched > now - IDLE_SECONDS:
+        return False
+    if table.clients or any(table.connected(seat) for seat in range(len(table.seats))):
+        return False
+    return table.status in ("over", "closed") or _deserted(table)
+
+
+def _dormant_at_start(row: TableIndex, now: float) -> bool:
+    """Whether a stored table would be dormant at once (`now`: wall-clock time): at start-up
+    nobody is at any table. A finished table counts from its last move, which finished it
+    (its creation where its moves have no time: those stored before the move log); a waiting
+    table from its creation, as `_deserted` does (a seat taken leaves no time in storage, and
+    the lobby leaves out a table waiting an hour with nobody at it anyway)."""
+    if row.status == "over":
+        changed = row.last_move if row.last_move is not None else row.created
+        return changed <= now - IDLE_SECONDS
+    if row.status == "open":
+        return row.created <= now - max(WAITING_WINDOW, IDLE_SECONDS)
+    return False
+
+
 class Hall:
-    """Every table of the server, restored from storage at start-up.
+    """The tables of the server: the live ones in `tables`, the dormant ones by id in `dormant`.
 
     On a database that several processes share, a table created or changed by another process
     is loaded or caught up when its notification arrives (or, at the latest, when this process
@@ -78,19 +115,43 @@ class Hall:
         self.last_invites: dict[int, str] = {}
         self.bot_delay = bot_delay
         self.tables: dict[str, Table] = {}
+        # Tables out of memory, by id: the revision they had, which tells whether another
+        # process changed them since. Only these (and, on a shared database, ids another
+        # process may have made) are looked up in storage: an unknown id costs no read.
+        self.dormant: dict[str, int] = {}
+        # A dormant table still held by somebody (a connection that has not said hello yet):
+        # woken, it is that very object, never a second copy of the table.
+        self._asleep: weakref.WeakValueDictionary[str, Table] = weakref.WeakValueDictionary()
+        self.closed: set[str] = set()  # closed for good: never read again
         self.revision = 0
         self.unavailable: list[str] = []
         self.origin = secrets.token_hex(8)
         self._resync_needed = False
         self._listener: Listener | None = None
         self._heartbeat: asyncio.Task[None] | None = None
-        for table_id, created, revision, data in storage.load_tables():
-            self._load(table_id, created, revision, data)
+        self._sweeper: asyncio.Task[None] | None = None
+        self._restore_all()
+
+    def _restore_all(self) -> None:
+        """At start-up: replay the tables in play or recently changed; only remember the
+        others (finished or deserted long ago), which are replayed when asked for."""
+        now = time.time()
+        for row in self.storage.table_index():
+            if row.status == "closed":
+                self.closed.add(row.id)
+            elif _dormant_at_start(row, now):
+                self.dormant[row.id] = row.revision
+            else:
+                found = self.storage.load_table(row.id)
+                if found is not None:
+                    self._load(row.id, *found)
 
     def _load(
         self, table_id: str, created: float, revision: int, data: dict[str, Any]
     ) -> Table | None:
+        self.dormant.pop(table_id, None)
         if data.get("status") == "closed":
+            self.closed.add(table_id)
             return None  # closed by its host or an admin: kept in storage, never reopened
         try:
             table = Table(self, table_id, created, data, revision)
@@ -109,10 +170,14 @@ class Hall:
         self.revision += 1
 
     def resume(self) -> None:
-        """Set the bots of restored tables moving again (once the event loop runs), and on a
-        shared database start listening to the other processes."""
+        """Set the bots of restored tables moving again (once the event loop runs), start
+        putting idle tables to sleep, and on a shared database start listening to the other
+        processes."""
         for table in self.tables.values():
             table.schedule()
+        if self._sweeper is None:
+            self._sweeper = asyncio.get_running_loop().create_task(self._sweep_often())
+            self._sweeper.add_done_callback(log_failure)
         if self.storage.shared and self._listener is None:
             loop = asyncio.get_running_loop()
             self._listener = Listener(
@@ -125,28 +190,113 @@ class Hall:
             self._heartbeat = loop.create_task(self._beat())
             self._heartbeat.add_done_callback(log_failure)
 
-    # ----- other processes ------------------------------------------------------------------
-    def find(self, table_id: Any) -> Table | None:
-        """A table by id; on a shared database, one another process created is loaded."""
-        if not isinstance(table_id, str) or len(table_id) > 32:
-            return None
-        table = self.tables.get(table_id)
-        if table is not None or not self.storage.shared or table_id in self.unavailable:
-            return table
+    # ----- dormant tables ------------------------------------------------------------------
+    async def _sweep_often(self) -> None:
+        """Put idle tables to sleep every SWEEP_EVERY seconds, whatever the database."""
+        while True:
+            await asyncio.sleep(SWEEP_EVERY)
+            try:
+                self.sweep()
+            except Exception:  # a fault of ours: logged, and the next pass tries again
+                log.exception("idle tables could not be put to sleep")
+
+    def sweep(self) -> list[str]:
+        """Put the tables idle for IDLE_SECONDS to sleep (see `_idle`); their ids."""
+        now = time.monotonic()
+        idle = [table for table in self.tables.values() if _idle(table, now)]
+        for table in idle:
+            self._put_to_sleep(table)
+        if idle:
+            self.changed()  # they leave the lobby
+        return [table.id for table in idle]
+
+    def _put_to_sleep(self, table: Table) -> None:
+        self.tables.pop(table.id, None)
+        table.halt()
+        self.bots.forget(table.id)
+        if table.status == "closed":  # closed by another process: nothing to wake
+            self.closed.add(table.id)
+            return
+        self.dormant[table.id] = table.revision
+        self._asleep[table.id] = table
+
+    def retire(self, table: Table) -> None:
+        """A table closed here: out of memory for good (its games stay stored)."""
+        self.tables.pop(table.id, None)
+        self.dormant.pop(table.id, None)
+        self._asleep.pop(table.id, None)
+        self.closed.add(table.id)
+        self.bots.forget(table.id)
+
+    def keep(self, table: Table) -> None:
+        """A table somebody is at again: live, if it went to sleep while he held it (a page
+        whose connection was opened before and said hello after)."""
+        if table.id in self.tables or table.status == "closed":
+            return  # live already (the same object: a woken table is the one held)
+        self._adopt(table)
+
+    def _adopt(self, table: Table) -> None:
+        self.tables[table.id] = table
+        self.dormant.pop(table.id, None)
+        self._asleep.pop(table.id, None)
+        table.touch()
+        self.changed()
+
+    def _wake(self, table_id: str) -> Table | None:
+        """A dormant table (or, on a shared database, one another process made) back in
+        memory: the object somebody still holds, caught up, or else loaded from storage."""
+        held = self._asleep.get(table_id)
+        if held is not None:
+            self._adopt(held)
+            if self.storage.shared:
+                held.refresh()  # another process may have changed it meanwhile
+            held.schedule()
+            return held
         try:
             found = self.storage.load_table(table_id)
+            if found is None:
+                self.dormant.pop(table_id, None)
+                return None
+            table = self._load(table_id, *found)
         except SQLAlchemyError:
-            return None
-        if found is None:
-            return None
-        table = self._load(table_id, *found)
+            return None  # the database is down: the table stays dormant, asked for again later
         if table is not None:
             self.changed()
             table.schedule()
         return table
 
+    # ----- other processes ------------------------------------------------------------------
+    def find(self, table_id: Any) -> Table | None:
+        """A table by id: a live one, else a dormant one woken, else on a shared database one
+        another process created is loaded."""
+        if not isinstance(table_id, str) or len(table_id) > 32:
+            return None
+        table = self.tables.get(table_id)
+        if table is not None:
+            table.touch()  # asked for: a request or a connection is about to use it
+            return table
+        if table_id in self.closed or table_id in self.unavailable:
+            return None
+        if table_id not in self.dormant and not self.storage.shared:
+            return None  # nobody else writes this database: an unknown id is no table
+        return self._wake(table_id)
+
+    def _behind(self, known: dict[str, int]) -> list[str]:
+        """The ids of `known` (id -> stored revision) not in memory that this process has not
+        heard of, or holds dormant at another revision (another process changed them)."""
+        unavailable = set(self.unavailable)
+        return [
+            table_id
+            for table_id, revision in known.items()
+            if table_id not in self.tables
+            and self.dormant.get(table_id) != revision
+            and table_id not in self.closed
+            and table_id not in unavailable
+        ]
+
     def discover(self) -> None:
-        """Load the tables that other processes created and this one has not heard of."""
+        """Load the tables that other processes created and this one has not heard of, and
+        the dormant ones they changed (not every dormant one: most never change again)."""
         if not self.storage.shared and not self._resync_needed:
             return
         if self._resync_needed:
@@ -156,7 +306,7 @@ class Hall:
             known = self.storage.revisions()
         except SQLAlchemyError:
             return
-        for table_id in known.keys() - self.tables.keys() - set(self.unavailable):
+        for table_id in self._behind(known):
             self.find(table_id)
 
     def missed(self) -> None:
@@ -173,11 +323,10 @@ class Hall:
         self._resync_needed = False
         for table_id, revision in known.items():
             table = self.tables.get(table_id)
-            if table is None:
-                if table_id not in self.unavailable:
-                    self.find(table_id)
-            elif revision != table.revision:
+            if table is not None and revision != table.revision:
                 table.refresh(revision)
+        for table_id in self._behind(known):
+            self.find(table_id)
 
     def on_notice(self, payload: str) -> None:
         """A notification from a process (this one's own are ignored)."""
@@ -197,6 +346,8 @@ class Hall:
         if table_id == "*":  # a process started: it wants to know who is connected where
             self.tell_all_presence()
             return
+        if "seats" in notice and table_id in self.dormant:
+            return  # presence elsewhere does not wake a table here; a change does
         table = self.find(table_id)
         if table is None:
             return
@@ -233,7 +384,13 @@ class Hall:
                 self.resync()
 
     def lobby(self) -> list[dict[str, Any]]:
-        listed = [t for t in self.tables.values() if not t.private and not _deserted(t)]
+        """The public live tables, newest first: dormant ones are not listed (their link still
+        opens them), nor a table closed by another process that this one still holds."""
+        listed = [
+            t
+            for t in self.tables.values()
+            if not t.private and not _deserted(t) and t.status != "closed"
+        ]
         tables = sorted(listed, key=lambda t: t.created, reverse=True)
         return [t.public() for t in tables[:100]]
 
@@ -261,7 +418,8 @@ class Hall:
                 "too_many_tables",
                 f"at most {self.create_burst} new tables a minute; try again soon",
             )
-        # `created` is wall-clock time (stored, so it survives a restart).
+        # `created` is wall-clock time (stored, so it survives a restart). Dormant tables need
+        # not be counted: a waiting table goes dormant only once deserted, older than this.
         since = time.time() - WAITING_WINDOW
         waiting = sum(
             1
@@ -368,6 +526,8 @@ class Hall:
             self._listener.stop()
         if self._heartbeat is not None:
             self._heartbeat.cancel()
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         self.bots.close()
         for table in self.tables.values():
             if table._task is not None:

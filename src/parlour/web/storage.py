@@ -28,9 +28,10 @@ import json
 import time
 from collections.abc import Iterator
 from importlib import resources
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy import (
+    cast,
     create_engine,
     event,
     func,
@@ -39,6 +40,7 @@ from sqlalchemy import (
     select,
     text,
 )
+from sqlalchemy.dialects import postgresql
 from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import (
     ArgumentError,
@@ -66,6 +68,7 @@ __all__ = [
     "Stale",
     "Storage",
     "StorageDown",
+    "TableIndex",
     "default_db_url",
     "games_table",
     "masked",
@@ -82,6 +85,16 @@ MIGRATION_LOCK = 0x7061726C  # an advisory lock id: one process migrates at a ti
 
 class StorageDown(ParlourError):
     """The database did not answer or refused a write: nothing was stored."""
+
+
+class TableIndex(NamedTuple):
+    """What a table's row says without its settings: enough to decide whether to replay it."""
+
+    id: str
+    created: float
+    revision: int
+    status: str
+    last_move: float | None  # when its latest game's last move was stored, if it has one
 
 
 PING_IDLE = 5.0  # seconds: a pooled connection idle longer is checked before use
@@ -332,15 +345,47 @@ class Storage:
         except SQLAlchemyError as err:
             raise StorageDown(f"the database is unavailable ({_reason(err)})") from err
 
-    def load_tables(self) -> list[tuple[str, float, int, dict[str, Any]]]:
-        with self.engine.connect() as conn:
-            rows = conn.execute(select(tables_table).order_by(tables_table.c.created)).all()
-        return [(row.id, row.created, row.revision, json.loads(row.data)) for row in rows]
-
     def load_table(self, table_id: str) -> tuple[float, int, dict[str, Any]] | None:
         with self.engine.connect() as conn:
             row = conn.execute(select(tables_table).where(tables_table.c.id == table_id)).first()
         return None if row is None else (row.created, row.revision, json.loads(row.data))
+
+    def table_index(self) -> list[TableIndex]:
+        """Every table's id, creation time, revision, status and the time of its latest game's
+        last move, oldest first, without reading the settings into Python (a table's JSON may
+        hold a whole uploaded deck): the status is read by the database's JSON functions, the
+        last move through the games' and moves' primary keys."""
+        data = tables_table.c.data
+        status = (
+            cast(data, postgresql.JSON)["status"].astext
+            if self.is_postgres
+            else func.json_extract(data, "$.status")
+        )
+        table_id = tables_table.c.id
+        latest = (
+            select(func.max(games_table.c.number))
+            .where(games_table.c.table_id == table_id)
+            .correlate(tables_table)  # two levels down: not found by itself
+            .scalar_subquery()
+        )
+        last_move = (
+            select(func.max(moves_table.c.at))
+            .where(moves_table.c.table_id == table_id, moves_table.c.number == latest)
+            .scalar_subquery()
+        )
+        query = select(table_id, tables_table.c.created, tables_table.c.revision, status, last_move)
+        with self.engine.connect() as conn:
+            rows = conn.execute(query.order_by(tables_table.c.created)).all()
+        return [
+            TableIndex(
+                row[0],
+                float(row[1]),
+                int(row[2]),
+                str(row[3] or "open"),
+                None if row[4] is None else float(row[4]),
+            )
+            for row in rows
+        ]
 
     def revisions(self) -> dict[str, int]:
         """Every table's revision: what a process compares after missing notifications."""

@@ -113,6 +113,19 @@ class Table(AutomaticMoves):
         self._backoff = 0.0  # seconds before the next try while the database is down
         self._tainted = False  # a move failed half-way: rebuild the game on rollback
         self._caught_up = False
+        self.touched = time.monotonic()  # the last change, look-up or client: see `Hall.sweep`
+
+    def touch(self) -> None:
+        """Something happened at the table: it is not idle (the hall puts idle ones to sleep)."""
+        self.touched = time.monotonic()
+
+    def halt(self) -> None:
+        """Stop the table's automatic moves: its scheduled move is cancelled, and a bot still
+        thinking has its move dropped (the version it thought about is gone)."""
+        if self._task is not None:
+            self._task.cancel()
+            self._task = None
+        self.version += 1
 
     # ----- persistence --------------------------------------------------------------------
     def _load_settings(self, data: Mapping[str, Any]) -> None:
@@ -196,6 +209,7 @@ class Table(AutomaticMoves):
     ) -> None:
         """Take in what other processes committed: the settings, then the game's moves."""
         before = self.number
+        self.touch()
         self._load_settings(data)
         if self.number == 0:
             self.state = self.head = None
@@ -240,6 +254,7 @@ class Table(AutomaticMoves):
         """
         memo: _Memo | None = None
         self._tainted = False
+        self.touch()
         expected = self.revision if optimistic else None
         try:
             with self.hall.storage.change(self.id, expected) as tx:
@@ -284,6 +299,7 @@ class Table(AutomaticMoves):
             self.refresh(revision)
             return
         self._caught_up = False
+        self.touch()
         for obj in moves:
             state.apply(state.action_from_json(obj))
         self.revision = revision
@@ -355,6 +371,7 @@ class Table(AutomaticMoves):
 
     # ----- clients ------------------------------------------------------------------------
     def attach(self, client: Client) -> None:
+        self.hall.keep(self)  # live again if it went to sleep since its page connected
         self.clients.append(client)
         if client.seat is not None:
             self.came_back(client.seat)
@@ -363,6 +380,7 @@ class Table(AutomaticMoves):
         self.hall.tell_presence(self)
 
     def detach(self, client: Client) -> None:
+        self.touch()  # its idle time counts from the last page leaving
         if client in self.clients:
             self.clients.remove(client)
         if client.seat is not None and not self.connected(client.seat):
@@ -435,12 +453,8 @@ class Table(AutomaticMoves):
             tx.save_table(self.settings())
 
         self._transact(close)
-        if self._task is not None:
-            self._task.cancel()
-            self._task = None
-        self.version += 1
-        self.hall.tables.pop(self.id, None)
-        self.hall.bots.forget(self.id)
+        self.halt()
+        self.hall.retire(self)
         self.hall.changed()
         self._announce()
 

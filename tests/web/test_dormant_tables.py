@@ -1,0 +1,347 @@
+"""Dormant tables: a finished table, or a deserted waiting one, idle for a while leaves memory
+and is not replayed at start-up, yet its link, its page, its replay and a rematch work as before.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+import sqlalchemy as sa
+from starlette.testclient import TestClient
+
+from parlour.web import hall as hall_module
+from parlour.web.app import Settings, create_app
+from parlour.web.hall import IDLE_SECONDS, WAITING_WINDOW
+from parlour.web.protocol import Session
+from parlour.web.storage import Storage
+from parlour.web.tables import Client, Hall, Table
+from tests.web.pg import Cluster
+
+HUMANS = [{"kind": "human", "name": "Ann"}, {"kind": "human"}]
+# Beggar capped at three flips: a whole game in three moves.
+SHORT = {"game": "beggar", "seats": HUMANS, "sit": 0, "seed": 5, "rules": {"max_turns": 3}}
+LONG_AGO = IDLE_SECONDS + WAITING_WINDOW + 60  # older than any window of the hall
+
+
+def finish(table: Table) -> None:
+    """Play the table's game to its end (every seat human: the test moves for them)."""
+    state = table.state
+    assert state is not None
+    while not state.is_over:
+        table.act(state.to_move, {"type": "flip"})  # type: ignore[arg-type]
+    assert table.status == "over"
+
+
+def finished(hall: Hall, **extra: Any) -> tuple[Table, str]:
+    """A table whose first game is over; its host's token."""
+    table, host = hall.create({**SHORT, **extra})
+    table.join(1, "Bob")
+    table.start(host)
+    finish(table)
+    return table, host
+
+
+def backdate(storage: Storage, table_id: str, seconds: float = LONG_AGO) -> None:
+    """Make a stored table (its creation and its moves) older, as if the server ran long."""
+    with storage.engine.begin() as conn:
+        conn.execute(
+            sa.text("UPDATE parlour_tables SET created = created - :s WHERE id = :id"),
+            {"s": seconds, "id": table_id},
+        )
+        conn.execute(
+            sa.text("UPDATE parlour_moves SET at = at - :s WHERE table_id = :id"),
+            {"s": seconds, "id": table_id},
+        )
+
+
+def idle(*tables: Table) -> None:
+    """Tables untouched for longer than IDLE_SECONDS (and created long ago)."""
+    for table in tables:
+        table.touched -= IDLE_SECONDS + 1
+        table.created -= LONG_AGO
+
+
+@pytest.fixture
+def replays(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The ids of the tables whose game is replayed from storage, in order."""
+    played: list[str] = []
+    original = Table.restore_game
+
+    def counted(self: Table) -> None:
+        played.append(self.id)
+        original(self)
+
+    monkeypatch.setattr(Table, "restore_game", counted)
+    return played
+
+
+def state_of(ws: Any) -> dict[str, Any]:
+    """The next state message a socket receives (errors fail the test)."""
+    while True:
+        message: dict[str, Any] = json.loads(ws.receive_text())
+        assert message["type"] != "error", message
+        if message["type"] == "state":
+            return message
+
+
+def until_ok(ws: Any) -> None:
+    while (message := json.loads(ws.receive_text()))["type"] != "ok":
+        assert message["type"] != "error", message
+
+
+@pytest.fixture
+def app_client(db_url: str) -> Iterator[TestClient]:
+    with TestClient(create_app(Settings(db_url, bot_delay=0))) as client:
+        yield client
+
+
+def test_a_restart_does_not_replay_finished_tables_idle_long_yet_they_open_as_before(
+    db_url: str, replays: list[str]
+) -> None:
+    storage = Storage(db_url)
+    hall = Hall(storage)
+    old, host = finished(hall)
+    no_time, _ = finished(hall)  # moves stored before the log kept their time
+    recent, _ = finished(hall)
+    playing, playing_host = hall.create({**SHORT, "seats": [{"kind": "human"}, {"kind": "bot"}]})
+    playing.start(playing_host)
+    for table in (old, no_time):
+        backdate(storage, table.id)
+    with storage.engine.begin() as conn:
+        conn.execute(sa.text("UPDATE parlour_moves SET at = NULL WHERE table_id = :id"),
+                     {"id": no_time.id})  # fmt: skip
+    storage.close()
+    replays.clear()
+
+    with TestClient(create_app(Settings(db_url, bot_delay=0))) as client:
+        restarted: Hall = client.app.state.hall  # type: ignore[attr-defined]
+        # Only the recent and the playing tables were replayed; the others are remembered.
+        assert sorted(replays) == sorted([recent.id, playing.id])
+        assert set(restarted.tables) == {recent.id, playing.id}
+        assert restarted.dormant == {old.id: old.revision, no_time.id: no_time.revision}
+        # Not in the lobby; the recent finished one is.
+        listed = {t["id"] for t in client.get("/api/tables").json()["tables"]}
+        assert recent.id in listed and old.id not in listed and no_time.id not in listed
+        # Its page shows the finished game, as before.
+        info = client.get(f"/api/tables/{old.id}").json()
+        assert info["status"] == "over" and info["games"] == [{"number": 1, "over": True}]
+        assert replays[-1] == old.id and old.id in restarted.tables
+        replay = client.get(f"/api/tables/{old.id}/games/1/replay")
+        assert replay.status_code == 200 and len(replay.json()["steps"]) == 4
+        # Its socket shows the end of the game, and its host starts another one there.
+        with client.websocket_connect(f"/ws/{no_time.id}") as ws:
+            ws.send_text(json.dumps({"type": "hello"}))
+            first = state_of(ws)
+            assert first["view"]["over"] and first["table"]["status"] == "over"
+        with client.websocket_connect(f"/ws/{old.id}") as ws:
+            ws.send_text(json.dumps({"type": "hello", "token": host}))
+            assert state_of(ws)["view"]["over"]
+            ws.send_text(json.dumps({"type": "again", "token": host}))
+            until_ok(ws)
+        again = restarted.tables[old.id]
+        assert again.number == 2 and again.status == "playing"
+    check = Storage(db_url)
+    assert check.list_games(old.id) == [(1, True), (2, False)]
+    check.close()
+
+
+def test_a_live_hall_puts_idle_finished_and_deserted_tables_to_sleep_and_only_them(
+    hall: Hall,
+) -> None:
+    over, _ = finished(hall)
+    deserted, _ = hall.create(SHORT)
+    watched, _ = finished(hall)
+    seated_elsewhere, _ = finished(hall)  # a page open on another process (shared database)
+    playing, host = hall.create(SHORT)
+    playing.join(1, "Bob")
+    playing.start(host)
+    recent, _ = finished(hall)
+    waiting, _ = hall.create(SHORT)  # waiting less than an hour: not deserted
+    watched.attach(Client(None, "en"))
+    seated_elsewhere.presence_heard("another-process", [1])
+    idle(over, deserted, watched, seated_elsewhere, playing)
+    waiting.touched -= IDLE_SECONDS + 1
+    revision = hall.revision
+
+    assert sorted(hall.sweep()) == sorted([over.id, deserted.id])
+    assert set(hall.tables) == {watched.id, seated_elsewhere.id, playing.id, recent.id, waiting.id}
+    assert hall.dormant == {over.id: over.revision, deserted.id: deserted.revision}
+    assert hall.revision > revision  # the lobby's pages are told
+    assert over._task is None and deserted._task is None
+    assert hall.sweep() == []  # nothing idle is left
+
+    # A dormant table asked for is back: the very object while something holds it ...
+    assert hall.find(over.id) is over and over.id in hall.tables and over.id not in hall.dormant
+    # ... else loaded again from storage, as it was.
+    deserted_id, settings = deserted.id, deserted.settings()
+    del deserted
+    gc.collect()
+    woken = hall.find(deserted_id)
+    assert woken is not None and woken.settings() == settings and woken.status == "open"
+    assert hall.dormant == {}
+
+
+def test_an_unknown_id_costs_no_read_and_a_dormant_one_costs_one(
+    hall: Hall, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Only a dormant table is looked up in storage: an unknown id is no table (on a shared
+    database, where another process may have made it, it is looked up, as it always was)."""
+    table, _ = finished(hall)
+    idle(table)
+    hall.sweep()
+    reads: list[str] = []
+    load = hall.storage.load_table
+    monkeypatch.setattr(hall.storage, "load_table", lambda i: reads.append(i) or load(i))
+    unknown = ["nosuch", "x" * 32, table.id + "x"]
+    for table_id in unknown:
+        assert hall.find(table_id) is None
+    # On a shared database another process may have made it: looked up, as ever.
+    assert reads == (unknown if hall.storage.shared else [])
+    reads.clear()
+    table_id = table.id
+    del table
+    gc.collect()
+    assert hall.find(table_id) is not None and reads == [table_id]
+
+
+def test_a_connection_opened_before_its_table_slept_wakes_that_very_table(hall: Hall) -> None:
+    table, host = finished(hall)
+    session = Session(table, rate=1e9, burst=1e9)  # connected, not greeted yet
+    idle(table)
+    assert hall.sweep() == [table.id]
+    session.handle(json.dumps({"type": "hello", "token": host}))
+    assert hall.tables[table.id] is table and table.id not in hall.dormant
+    assert hall.sweep() == []  # somebody is at it
+    session.handle(json.dumps({"type": "again", "token": host}))
+    assert table.number == 2 and hall.find(table.id) is table
+
+
+def test_the_sweep_runs_by_itself_once_the_server_runs(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(hall_module, "SWEEP_EVERY", 0.01)
+    storage = Storage(db_url)
+    hall = Hall(storage, bot_delay=0.0)
+    table, _ = finished(hall)
+    idle(table)
+
+    async def scenario() -> None:
+        hall.resume()
+        for _ in range(200):
+            if table.id in hall.dormant:
+                break
+            await asyncio.sleep(0.01)
+        await hall.close()
+
+    asyncio.run(scenario())
+    assert table.id in hall.dormant and table.id not in hall.tables
+    storage.close()
+
+
+def test_a_dormant_waiting_table_is_joined_by_its_link_and_its_game_played(
+    db_url: str, replays: list[str]
+) -> None:
+    storage = Storage(db_url)
+    table, host = Hall(storage).create(SHORT)  # its host sits at seat 0, nobody else came
+    backdate(storage, table.id)
+    storage.close()
+    with TestClient(create_app(Settings(db_url, bot_delay=0))) as client:
+        hall: Hall = client.app.state.hall  # type: ignore[attr-defined]
+        assert hall.dormant == {table.id: table.revision} and hall.tables == {}
+        # The page of its link: the table, then a seat taken.
+        assert client.get(f"/api/tables/{table.id}").json()["status"] == "open"
+        joined = client.post(f"/api/tables/{table.id}/join", json={"seat": 1, "name": "Bob"})
+        assert joined.status_code == 200, joined.text
+        guest = joined.json()["token"]
+        tokens = {0: host, 1: guest}
+        with (
+            client.websocket_connect(f"/ws/{table.id}") as ann,
+            client.websocket_connect(f"/ws/{table.id}") as bob,
+        ):
+            sockets = {0: ann, 1: bob}
+            for seat, ws in sockets.items():
+                ws.send_text(json.dumps({"type": "hello", "token": tokens[seat]}))
+                state_of(ws)
+            ann.send_text(json.dumps({"type": "start", "token": host}))
+            until_ok(ann)
+            live = hall.tables[table.id]
+            while live.status == "playing":
+                seat = live.state.to_move  # type: ignore[union-attr]
+                act = {"type": "act", "action": {"type": "flip"}, "step": live.moves, "game": 1}
+                sockets[seat].send_text(json.dumps(act))
+                until_ok(sockets[seat])
+        assert live.status == "over"
+    check = Storage(db_url)
+    record = check.load_game(table.id, 1)
+    assert record is not None and len(record["actions"]) == 3 and "result" in record
+    check.close()
+
+
+def test_the_lobby_no_longer_lists_dormant_tables(app_client: TestClient) -> None:
+    def listed() -> set[str]:
+        return {t["id"] for t in app_client.get("/api/tables").json()["tables"]}
+
+    hall: Hall = app_client.app.state.hall  # type: ignore[attr-defined]
+    over, _ = finished(hall)
+    kept, _ = finished(hall)
+    waiting, _ = hall.create(SHORT)
+    waiting.attach(Client(0, "en"))  # its host waits with the page open: not deserted
+    idle(over, kept, waiting)
+    kept.attach(Client(None, "en"))  # somebody still watches it
+    assert {over.id, kept.id, waiting.id} <= listed()
+    hall.sweep()
+    assert over.id not in listed() and {kept.id, waiting.id} <= listed()
+    # A table closed by another process that this one still holds is not listed either.
+    kept.status = "closed"
+    assert kept.id not in listed()
+
+
+def test_a_dormant_table_another_process_changed_is_seen_fresh(pg_cluster: Cluster) -> None:
+    """Two halls on one PostgreSQL database, as two processes. A table dormant in A that B
+    changes (a rematch) is seen fresh by A: at once by its notification, or by the lobby's
+    look at the revisions (a notification missed), which reads no dormant table unchanged."""
+    import psycopg
+
+    from parlour.web.listen import conninfo
+
+    db_url = pg_cluster.new_database()
+    storages = [Storage(db_url), Storage(db_url)]
+    hall_a, hall_b = (Hall(storage, bot_delay=0.0) for storage in storages)
+    told, host_told = finished(hall_a)
+    missed, host_missed = finished(hall_a)
+    still, _ = finished(hall_a)
+    idle(told, missed, still)
+    assert sorted(hall_a.sweep()) == sorted([told.id, missed.id, still.id])
+    missed_id = missed.id
+    del missed, still
+    gc.collect()
+    reads: list[str] = []
+    load = storages[0].load_table
+    storages[0].load_table = lambda i: reads.append(i) or load(i)  # type: ignore[method-assign]
+    hall_a.discover()
+    assert reads == [] and len(hall_a.dormant) == 3  # nothing changed: nothing read
+
+    with psycopg.connect(conninfo(storages[0].url), autocommit=True) as listening:
+        listening.execute("LISTEN parlour")
+        in_b = hall_b.get(told.id)
+        in_b.again(host_told)
+        (notice,) = listening.notifies(timeout=5, stop_after=1)
+    hall_a.on_notice(notice.payload)
+    # The object A still held, caught up: the new game, as B started it.
+    assert hall_a.tables[told.id] is told and told.number == 2 and told.status == "playing"
+    assert told.state.view(None) == in_b.state.view(None)  # type: ignore[union-attr]
+
+    other = hall_b.get(missed_id)
+    other.again(host_missed)
+    reads.clear()
+    hall_a.discover()  # its notification was lost: the revision tells
+    assert reads == [missed_id]
+    fresh = hall_a.tables[missed_id]
+    assert fresh.number == 2 and fresh.status == "playing" and len(hall_a.dormant) == 1
+    for storage in storages:
+        storage.close()
