@@ -345,3 +345,22 @@ def test_a_dormant_table_another_process_changed_is_seen_fresh(pg_cluster: Clust
     assert fresh.number == 2 and fresh.status == "playing" and len(hall_a.dormant) == 1
     for storage in storages:
         storage.close()
+
+
+def test_the_lobbys_polls_read_every_tables_revision_at_most_every_few_seconds(
+    hall: Hall, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each open lobby page asks every 2.5 s, and looking for missed tables reads a row per
+    stored table: the requests of one moment share one look."""
+    monkeypatch.setattr(Storage, "shared", property(lambda self: True))
+    looks: list[int] = []
+    revisions = hall.storage.revisions
+    monkeypatch.setattr(hall.storage, "revisions", lambda: looks.append(1) or revisions())
+    clock = [1000.0]
+    monkeypatch.setattr(hall_module.time, "monotonic", lambda: clock[0])
+    for _ in range(20):  # twenty pages polling at once
+        hall.discover_now_and_then()
+    assert len(looks) == 1
+    clock[0] += hall_module.DISCOVER_EVERY
+    hall.discover_now_and_then()
+    assert len(looks) == 2

@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import math
 import secrets
 import time
 import weakref
@@ -55,6 +56,9 @@ WAITING_WINDOW = 3600.0
 # not every table of its history. It stays listed in the lobby until then; its link works
 # ever after (it is loaded again from storage).
 IDLE_SECONDS = 900.0
+# The lobby looks for tables it missed (a lost notification) at most this often (seconds): the
+# look reads every stored table's revision, and each open lobby page polls every 2.5 s.
+DISCOVER_EVERY = 2.0
 SWEEP_EVERY = 60.0  # seconds between two looks for idle tables: a cheap pass over the live ones
 
 
@@ -127,6 +131,7 @@ class Hall:
         self.unavailable: list[str] = []
         self.origin = secrets.token_hex(8)
         self._resync_needed = False
+        self._discovered = -math.inf  # when the lobby last looked for missed tables
         self._listener: Listener | None = None
         self._heartbeat: asyncio.Task[None] | None = None
         self._sweeper: asyncio.Task[None] | None = None
@@ -293,6 +298,17 @@ class Hall:
             and table_id not in self.closed
             and table_id not in unavailable
         ]
+
+    def discover_now_and_then(self) -> None:
+        """`discover` for the lobby's requests: at most once per DISCOVER_EVERY seconds, since
+        it reads a row per stored table and every open lobby page asks every few seconds (the
+        notifications bring other processes' tables at once; this only catches one that was
+        missed, a moment later)."""
+        now = time.monotonic()
+        if now - self._discovered < DISCOVER_EVERY:
+            return
+        self._discovered = now
+        self.discover()
 
     def discover(self) -> None:
         """Load the tables that other processes created and this one has not heard of, and

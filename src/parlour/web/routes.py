@@ -233,7 +233,7 @@ async def api_about(request: Request) -> Response:
 async def api_tables(request: Request) -> Response:
     hall = _hall(request)
     if request.method == "GET":
-        hall.discover()  # tables other server processes made
+        hall.discover_now_and_then()  # tables other processes made, if a notice was lost
         return JSONResponse({"revision": hall.revision, "tables": hall.lobby()})
     client = request.client.host if request.client else None
     body: Any = None
