@@ -13,13 +13,14 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
 from parlour.web import hall as hall_module
 from parlour.web.app import Settings, create_app
 from parlour.web.hall import IDLE_SECONDS, WAITING_WINDOW
 from parlour.web.protocol import Session
 from parlour.web.storage import Storage
-from parlour.web.tables import Client, Hall, Table
+from parlour.web.tables import Client, Hall, Table, TableError
 from tests.web.pg import Cluster
 
 HUMANS = [{"kind": "human", "name": "Ann"}, {"kind": "human"}]
@@ -364,3 +365,186 @@ def test_the_lobbys_polls_read_every_tables_revision_at_most_every_few_seconds(
     clock[0] += hall_module.DISCOVER_EVERY
     hall.discover_now_and_then()
     assert len(looks) == 2
+
+
+def _told(storage: Storage, count: int, act: Any) -> list[str]:
+    """The payloads of the `count` notifications that `act()` makes processes send."""
+    import psycopg
+
+    from parlour.web.listen import conninfo
+
+    with psycopg.connect(conninfo(storage.url), autocommit=True) as listening:
+        listening.execute("LISTEN parlour")
+        act()
+        notices = list(listening.notifies(timeout=5, stop_after=count))
+    assert len(notices) == count
+    return [notice.payload for notice in notices]
+
+
+def _dormant_in(hall: Hall, table_id: str) -> None:
+    """The table as another process holds it once idle: loaded, swept, dropped (a wake reads
+    it from storage)."""
+    copy = hall.find(table_id)
+    assert copy is not None
+    idle(copy)
+    assert hall.sweep() == [table_id]
+    del copy
+    gc.collect()
+    assert table_id in hall.dormant
+
+
+def test_a_seat_connected_on_another_process_wakes_a_dormant_table_and_counts(
+    pg_cluster: Cluster,
+) -> None:
+    """Two halls on one PostgreSQL database, as two processes. A table dormant in A whose
+    players open its page in B: A hears of them (B's presence notices) and knows they are
+    connected, so its turn timer plays no stand-in for them when B starts another game, and
+    a deserted waiting table whose host came back in B is listed in A's lobby."""
+    db_url = pg_cluster.new_database()
+    storages = [Storage(db_url), Storage(db_url)]
+    hall_a, hall_b = (Hall(storage, bot_delay=0.0) for storage in storages)
+
+    async def scenario() -> None:
+        # Flip 7 (a player's own choices, no move plays itself) with a turn timer: game 1 over.
+        flip7 = {**SHORT, "game": "flip7", "rules": {"target": 20}, "turn_timer": 5}
+        timed, host = hall_b.create(flip7)
+        timed.join(1, "Bob")
+        timed.start(host)
+        state = timed.state
+        while state is not None and not state.is_over:
+            timed.act(state.to_move, state.legal_actions()[0].to_json())  # type: ignore[arg-type]
+        assert timed.status == "over"
+        waiting, _ = hall_b.create(SHORT)  # its host, seat 0, went away long ago
+        backdate(storages[1], waiting.id)
+        for table in (timed, waiting):
+            _dormant_in(hall_a, table.id)
+        # A page closed in B (no seat connected there) leaves the table asleep in A.
+        (nobody,) = _told(storages[0], 1, lambda: hall_b.tell_presence(timed))
+        hall_a.on_notice(nobody)
+        assert timed.id in hall_a.dormant
+
+        # Both players open its page in B; then its host asks for another game there.
+        def pages() -> None:
+            for seat in (0, 1):
+                timed.attach(Client(seat, "en"))
+
+        for payload in _told(storages[0], 2, pages):
+            hall_a.on_notice(payload)
+        in_a = hall_a.tables[timed.id]  # awake: somebody is at it
+        assert in_a.connected(0) and in_a.connected(1)
+        (rematch,) = _told(storages[0], 1, lambda: timed.again(host))
+        hall_a.on_notice(rematch)
+        assert in_a.number == 2 and in_a.status == "playing"
+        assert in_a._task is None  # no stand-in planned: both players' pages are open
+
+        (back,) = _told(storages[0], 1, lambda: waiting.attach(Client(0, "en")))
+        hall_a.on_notice(back)
+        assert waiting.id in {t["id"] for t in hall_a.lobby()}
+        await hall_a.close()
+        await hall_b.close()
+
+    asyncio.run(scenario())
+    for storage in storages:
+        storage.close()
+
+
+def test_a_table_woken_by_another_processs_change_leaves_it_the_next_automatic_move(
+    pg_cluster: Cluster, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A dormant table woken in A by B's rematch is loaded as B stored it: A did not make that
+    change, so it waits TAKEOVER before playing an automatic move itself (B plays it), as a
+    table that had followed B's notices would."""
+    from parlour.web.table import TAKEOVER
+
+    db_url = pg_cluster.new_database()
+    storages = [Storage(db_url), Storage(db_url)]
+    hall_a, hall_b = (Hall(storage, bot_delay=0.0) for storage in storages)
+    delays: dict[str, float] = {}
+    later = Table._move_later
+
+    def spied(self: Table, delay: float) -> Any:
+        delays[self.hall.origin] = delay
+        return later(self, delay)
+
+    monkeypatch.setattr(Table, "_move_later", spied)
+
+    async def scenario() -> None:
+        table, host = finished(hall_b)
+        _dormant_in(hall_a, table.id)
+        (rematch,) = _told(storages[0], 1, lambda: table.again(host))
+        hall_a.on_notice(rematch)
+        woken = hall_a.tables[table.id]
+        assert woken.number == 2 and not woken.lead
+        # Beggar's flips play themselves: B plays the first at once, A only after TAKEOVER.
+        assert delays[hall_a.origin] >= TAKEOVER > delays[hall_b.origin]
+        await hall_a.close()
+        await hall_b.close()
+
+    asyncio.run(scenario())
+    for storage in storages:
+        storage.close()
+
+
+def test_a_dormant_table_during_an_outage_is_unavailable_not_missing(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While the database is down a dormant table cannot be read: its API answers 503
+    `unavailable` and its socket says so, as for a live table, not 404 `no_table`; it stays
+    dormant and opens once the database is back."""
+    storage = Storage(db_url)
+    table, _ = finished(Hall(storage))
+    backdate(storage, table.id)
+    storage.close()
+    with TestClient(create_app(Settings(db_url, bot_delay=0))) as client:
+        hall: Hall = client.app.state.hall  # type: ignore[attr-defined]
+        assert table.id in hall.dormant
+
+        def down(*_: Any) -> Any:
+            raise sa.exc.OperationalError("SELECT", {}, Exception("connection refused"))
+
+        monkeypatch.setattr(hall.storage, "load_table", down)
+        for path in ("", "/games/1/record", "/games/1/replay"):
+            answer = client.get(f"/api/tables/{table.id}{path}")
+            assert answer.status_code == 503 and answer.json()["error"] == "unavailable", path
+        joined = client.post(f"/api/tables/{table.id}/join", json={"seat": 1, "name": "Cy"})
+        assert joined.status_code == 503 and joined.json()["error"] == "unavailable"
+        with client.websocket_connect(f"/ws/{table.id}") as ws:
+            assert json.loads(ws.receive_text())["code"] == "unavailable"
+            with pytest.raises(WebSocketDisconnect) as closed:
+                ws.receive_text()
+            assert closed.value.code == 1013  # try again later: the page reconnects
+        assert table.id in hall.dormant and table.id not in hall.tables
+
+        monkeypatch.undo()  # the database is back
+        assert client.get(f"/api/tables/{table.id}").json()["status"] == "over"
+        assert table.id in hall.tables and table.id not in hall.dormant
+
+
+def test_a_read_that_fails_while_waking_leaves_the_table_to_be_woken_next_time(
+    hall: Hall, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The second read of a wake (its game, after its row) fails once: the table is not
+    lost until a restart, it stays dormant and the next request wakes it."""
+    table, host = finished(hall)
+    idle(table)
+    assert hall.sweep() == [table.id]
+    table_id = table.id
+    del table
+    gc.collect()
+    load_game = hall.storage.load_game
+    failures = [sa.exc.OperationalError("SELECT", {}, Exception("database is locked"))]
+
+    def flaky(*args: Any) -> Any:
+        if failures:
+            raise failures.pop()
+        return load_game(*args)
+
+    monkeypatch.setattr(hall.storage, "load_game", flaky)
+    with pytest.raises(TableError) as refused:
+        hall.get(table_id)
+    assert refused.value.code == "unavailable"
+    assert table_id in hall.dormant and table_id not in hall.tables
+    woken = hall.get(table_id)
+    assert woken.status == "over" and table_id not in hall.dormant
+    woken.close(host)  # its host can close it, as any table
+    assert table_id in hall.closed

@@ -154,20 +154,29 @@ class Hall:
     def _load(
         self, table_id: str, created: float, revision: int, data: dict[str, Any]
     ) -> Table | None:
-        self.dormant.pop(table_id, None)
+        """The table of a stored row, replayed and live; None if closed or unreplayable.
+
+        A database error while its game is read (SQLAlchemyError) passes through, and a
+        dormant table stays dormant: it is forgotten as such only once it has an answer
+        (live, closed or unavailable), else `find` would never look for it again."""
         if data.get("status") == "closed":
+            self.dormant.pop(table_id, None)
             self.closed.add(table_id)
             return None  # closed by its host or an admin: kept in storage, never reopened
         try:
             table = Table(self, table_id, created, data, revision)
             table.restore_game()
+        except StorageDown:
+            raise  # the database, not the record: asked for again once it is back
         except ParlourError as err:
             # A game no longer installed, or a record this version cannot replay: the
             # table stays stored, untouched, and the others open as usual.
             log.warning("table %s is not restored: %s", table_id, err)
+            self.dormant.pop(table_id, None)
             if table_id not in self.unavailable:
                 self.unavailable.append(table_id)
             return None
+        self.dormant.pop(table_id, None)
         self.tables[table_id] = table
         return table
 
@@ -249,7 +258,11 @@ class Hall:
 
     def _wake(self, table_id: str) -> Table | None:
         """A dormant table (or, on a shared database, one another process made) back in
-        memory: the object somebody still holds, caught up, or else loaded from storage."""
+        memory: the object somebody still holds, caught up, or else loaded from storage.
+
+        Raises StorageDown if the database cannot be read: the table stays dormant, and is
+        woken when it is asked for again (None would tell the caller there is no such table).
+        """
         held = self._asleep.get(table_id)
         if held is not None:
             self._adopt(held)
@@ -263,9 +276,16 @@ class Hall:
                 self.dormant.pop(table_id, None)
                 return None
             table = self._load(table_id, *found)
-        except SQLAlchemyError:
-            return None  # the database is down: the table stays dormant, asked for again later
+        except SQLAlchemyError as err:
+            # As a request on a live table logs its outage (routes.unavailable), one line.
+            log.warning("table %s cannot be woken: the database is unavailable (%s)",
+                        table_id, type(err).__name__)  # fmt: skip
+            raise StorageDown(f"the database is unavailable ({type(err).__name__})") from err
         if table is not None:
+            # Loaded as storage has it, not from a change of this process: whoever made its
+            # last change plays its next automatic move, and this process steps in only after
+            # TAKEOVER, as a table that had followed the notices would (see `schedule`).
+            table.lead = False
             self.changed()
             table.schedule()
         return table
@@ -273,7 +293,8 @@ class Hall:
     # ----- other processes ------------------------------------------------------------------
     def find(self, table_id: Any) -> Table | None:
         """A table by id: a live one, else a dormant one woken, else on a shared database one
-        another process created is loaded."""
+        another process created is loaded. None: there is no such table; StorageDown: the
+        database could not tell (a dormant or unknown id while it is down)."""
         if not isinstance(table_id, str) or len(table_id) > 32:
             return None
         table = self.tables.get(table_id)
@@ -322,8 +343,17 @@ class Hall:
             known = self.storage.revisions()
         except SQLAlchemyError:
             return
+        self._wake_behind(known)
+
+    def _wake_behind(self, known: dict[str, int]) -> None:
+        """Load the tables of `known` this process is behind on (see `_behind`); if the
+        database fails meanwhile, the rest wait for the next resync."""
         for table_id in self._behind(known):
-            self.find(table_id)
+            try:
+                self.find(table_id)
+            except StorageDown:
+                self._resync_needed = True
+                return
 
     def missed(self) -> None:
         """A catch-up failed: compare every table with the database at the next occasion."""
@@ -341,8 +371,7 @@ class Hall:
             table = self.tables.get(table_id)
             if table is not None and revision != table.revision:
                 table.refresh(revision)
-        for table_id in self._behind(known):
-            self.find(table_id)
+        self._wake_behind(known)
 
     def on_notice(self, payload: str) -> None:
         """A notification from a process (this one's own are ignored)."""
@@ -362,13 +391,26 @@ class Hall:
         if table_id == "*":  # a process started: it wants to know who is connected where
             self.tell_all_presence()
             return
-        if "seats" in notice and table_id in self.dormant:
-            return  # presence elsewhere does not wake a table here; a change does
-        table = self.find(table_id)
+        seats = [int(s) for s in notice["seats"]] if "seats" in notice else None
+        if seats == [] and table_id in self.dormant:
+            return  # nobody connected there: nothing to remember of a table nobody is at
+        # A seat connected on another process wakes a dormant table here, as a change does:
+        # somebody is at it, so it is not idle, and this process must know it before its turn
+        # timer plays a stand-in for that seat or its lobby leaves the table out as deserted
+        # (every process tells its connected seats every PRESENCE_TTL / 3 s, so a dormant
+        # table would otherwise learn them only then).
+        try:
+            table = self.find(table_id)
+        except StorageDown:
+            self.missed()  # a change is caught up by the next resync, presence by the next beat
+            return
         if table is None:
             return
-        if "seats" in notice:
-            table.presence_heard(origin, [int(s) for s in notice["seats"]])
+        if seats is not None:
+            # Before any automatic move of a table just woken: `_wake` only schedules it (the
+            # event loop runs it later), and a stand-in planned here for a seat connected
+            # there is called off.
+            table.presence_heard(origin, seats)
         elif isinstance(notice.get("moves"), list):
             table.take_in(
                 int(notice["revision"]), int(notice["game"]), int(notice["step"]), notice["moves"]
@@ -411,7 +453,14 @@ class Hall:
         return [t.public() for t in tables[:100]]
 
     def get(self, table_id: Any) -> Table:
-        table = self.find(table_id)
+        """A table by id for a request; TableError `no_table` if there is none, `unavailable`
+        (503) if the database is down and the table is not in memory (a dormant one)."""
+        try:
+            table = self.find(table_id)
+        except StorageDown:
+            raise TableError(
+                "unavailable", "the database is unavailable; try again shortly"
+            ) from None
         if table is None:
             raise TableError("no_table", "no such table")
         return table

@@ -35,7 +35,7 @@ from parlour.web.inbound import BodyTooLarge, parse_json, read_capped
 from parlour.web.protocol import Session, error
 from parlour.web.replays import ReplayCache
 from parlour.web.seats import TableError, default_bot
-from parlour.web.storage import Storage
+from parlour.web.storage import Storage, StorageDown
 
 if TYPE_CHECKING:
     from parlour.web.app import Settings
@@ -366,9 +366,21 @@ def encoded(message: dict[str, Any]) -> str:
 
 async def table_socket(websocket: WebSocket) -> None:
     await websocket.accept()
-    table = websocket.app.state.hall.find(websocket.path_params["table_id"])
+    lang = websocket.query_params.get("lang", "en")
+    try:
+        table = websocket.app.state.hall.find(websocket.path_params["table_id"])
+    except StorageDown:
+        # A dormant table while the database is down: not "no such table". 1013 is "try again
+        # later"; the page reconnects by itself, and the table is woken once the database is back.
+        reply = error(
+            "unavailable",
+            "the database is unavailable; try again shortly",
+            lang=lang if lang in LANGS else "en",
+        )
+        await websocket.send_text(json.dumps(reply))
+        await websocket.close(1013)
+        return
     if table is None:
-        lang = websocket.query_params.get("lang", "en")
         reply = error("no_table", "no such table", lang=lang if lang in LANGS else "en")
         await websocket.send_text(json.dumps(reply))
         await websocket.close(4404)
