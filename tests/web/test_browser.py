@@ -620,3 +620,34 @@ def test_the_french_form_shows_words_and_the_table_language_picks_the_deck(
         assert not tab.page_errors
     finally:
         tab.close()
+
+
+def test_a_table_the_database_cannot_read_for_a_moment_says_so_then_opens(
+    browser: Any, server: Server
+) -> None:
+    """A dormant table must be read to be shown: while the database is down its API answers
+    503 `unavailable`. The page says that (not "This table does not exist.") and opens the
+    table by itself once the server answers."""
+    seats = [{"kind": "human", "name": "Ann"}, {"kind": "human"}]
+    table_id = server.post("/api/tables", {"game": "flip7", "seats": seats})["id"]
+    tab = Tab(browser)
+    refused: list[str] = []
+
+    def once_unavailable(route: Any) -> None:
+        if refused:
+            route.continue_()
+            return
+        refused.append(route.request.url)
+        body = {"error": "unavailable", "message": "down", "text": "The database is down."}
+        route.fulfill(status=503, content_type="application/json", body=json.dumps(body))
+
+    try:
+        tab.page.route(re.compile(rf"/api/tables/{table_id}\?"), once_unavailable)
+        tab.page.goto(f"{server.url}/t/{table_id}")
+        tab.page.wait_for_selector("text=The table cannot be opened just now")
+        assert "The database is down." in (tab.page.text_content("main") or "")
+        assert "does not exist" not in (tab.page.text_content("main") or "")
+        tab.page.wait_for_selector(".seat", timeout=10_000)  # opened once it could be read
+        assert len(refused) == 1 and not tab.page_errors
+    finally:
+        tab.close()

@@ -37,7 +37,11 @@ async function api(path, body) {
   const url = /[?&]lang=/.test(path) ? path : `${path}${path.includes("?") ? "&" : "?"}lang=${lang}`;
   const response = await fetch(url, options);
   const data = await response.json();
-  if (!response.ok) throw new Error(data.text || data.message || response.statusText);
+  if (!response.ok) {
+    const err = new Error(data.text || data.message || response.statusText);
+    err.status = response.status;  // 503: the server's database, not the request (try again)
+    throw err;
+  }
   return data;
 }
 
@@ -470,7 +474,18 @@ function tableTools(info, draw, stateBox, repaint, hints) {
 async function tablePage(tableId) {
   let info;
   try { info = await api(`/api/tables/${tableId}`); }
-  catch { main.innerHTML = `<h1>${t("no_table")}</h1>`; titled(t("no_table")); return; }
+  catch (err) {
+    if (err.status === 503) {
+      // The database is down for a moment (a table not in the server's memory must be read):
+      // say so, and open the table once it answers, unless the visitor has gone elsewhere.
+      main.innerHTML = `<h1>${t("unavailable")}</h1><p role="status">${esc(err.message)}</p>`;
+      titled(t("unavailable"));
+      const here = location.pathname;
+      setTimeout(() => { if (location.pathname === here) tablePage(tableId); }, 3000);
+      return;
+    }
+    main.innerHTML = `<h1>${t("no_table")}</h1>`; titled(t("no_table")); return;
+  }
   const draw = await renderer(info.game);
   const mine = tokenFor(tableId);
   const stateBox = { table: info, message: null, seat: mine?.seat ?? null, host: false, log: [], myTurn: false };

@@ -83,6 +83,7 @@ const TEXTS = {
   lang_toggle: ["FR: read the page in French", "EN\u00a0: lire la page en anglais"],
   credits_title: ["Credits", "Crédits"],
   no_table: ["This table does not exist.", "Cette table n'existe pas."],
+  unavailable: ["The table cannot be opened just now", "La table ne peut pas s'ouvrir pour l'instant"],
   spectators: ["{n} watching", [["{n} spectateur", "{n} spectateurs"]]],
   round: ["Round {n}", "Manche {n}"],
   game_n: ["Game {n}", "Partie {n}"],
