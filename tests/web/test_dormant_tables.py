@@ -17,7 +17,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from parlour.web import hall as hall_module
 from parlour.web.app import Settings, create_app
-from parlour.web.hall import IDLE_SECONDS, WAITING_WINDOW
+from parlour.web.idle import IDLE_SECONDS, WAITING_WINDOW
 from parlour.web.protocol import Session
 from parlour.web.storage import Storage
 from parlour.web.tables import Client, Hall, Table, TableError

@@ -29,6 +29,7 @@ from parlour.core.registry import get_game
 from parlour.i18n import LANGS
 from parlour.web.botpool import BotPool
 from parlour.web.changes import own_prefix
+from parlour.web.idle import WAITING_WINDOW, deserted, dormant_at_start, is_idle
 from parlour.web.listen import Listener
 from parlour.web.seats import (
     TableError,
@@ -39,64 +40,17 @@ from parlour.web.seats import (
     web_rule_values,
 )
 from parlour.web.secret import server_secret
-from parlour.web.storage import Storage, StorageDown, TableIndex
+from parlour.web.storage import Storage, StorageDown
 from parlour.web.table import PRESENCE_TTL, Table, log_failure
 
 log = logging.getLogger("parlour.web")
 
 CREATE_BURST = 10  # new tables per client per CREATE_WINDOW seconds
 CREATE_WINDOW = 60.0
-# A table waiting for players counts toward its owner's limit for this long (seconds) after
-# its creation: nothing closes an abandoned table, and a restart reloads it, so counting
-# every one would lock its address out for good.
-WAITING_WINDOW = 3600.0
-# A finished table, or a deserted waiting one, that nobody has open and nothing has touched
-# for this long (seconds) leaves memory: its players have had time to read the result and ask
-# for another game, and a busy server holds only the tables of the last quarter of an hour,
-# not every table of its history. It stays listed in the lobby until then; its link works
-# ever after (it is loaded again from storage).
-IDLE_SECONDS = 900.0
 # The lobby looks for tables it missed (a lost notification) at most this often (seconds): the
 # look reads every stored table's revision, and each open lobby page polls every 2.5 s.
 DISCOVER_EVERY = 2.0
 SWEEP_EVERY = 60.0  # seconds between two looks for idle tables: a cheap pass over the live ones
-
-
-def _deserted(table: Table) -> bool:
-    """A table still waiting for players an hour after its creation, with nobody at it: its
-    host has gone, so the lobby no longer offers it (a "Join" that leads to an empty room).
-    It is not closed: its link still opens it, and once somebody sits at it again it is
-    listed again. Private tables are never listed anyway."""
-    if table.status != "open" or table.created > time.time() - WAITING_WINDOW:
-        return False
-    if table.clients:  # somebody has the page open here, seated or watching (a host who
-        return False  # does not sit watches his table)
-    return not any(table.connected(seat) for seat in range(len(table.seats)))
-
-
-def _idle(table: Table, now: float) -> bool:
-    """Whether a live table may go dormant: finished (or closed elsewhere) or deserted, with
-    nobody at it, untouched for IDLE_SECONDS (`now`: `time.monotonic()`). A playing table
-    never does: its bots and turn timers run here."""
-    if table.touched > now - IDLE_SECONDS:
-        return False
-    if table.clients or any(table.connected(seat) for seat in range(len(table.seats))):
-        return False
-    return table.status in ("over", "closed") or _deserted(table)
-
-
-def _dormant_at_start(row: TableIndex, now: float) -> bool:
-    """Whether a stored table would be dormant at once (`now`: wall-clock time): at start-up
-    nobody is at any table. A finished table counts from its last move, which finished it
-    (its creation where its moves have no time: those stored before the move log); a waiting
-    table from its creation, as `_deserted` does (a seat taken leaves no time in storage, and
-    the lobby leaves out a table waiting an hour with nobody at it anyway)."""
-    if row.status == "over":
-        changed = row.last_move if row.last_move is not None else row.created
-        return changed <= now - IDLE_SECONDS
-    if row.status == "open":
-        return row.created <= now - max(WAITING_WINDOW, IDLE_SECONDS)
-    return False
 
 
 class Hall:
@@ -144,7 +98,7 @@ class Hall:
         for row in self.storage.table_index():
             if row.status == "closed":
                 self.closed.add(row.id)
-            elif _dormant_at_start(row, now):
+            elif dormant_at_start(row, now):
                 self.dormant[row.id] = row.revision
             else:
                 found = self.storage.load_table(row.id)
@@ -215,9 +169,9 @@ class Hall:
                 log.exception("idle tables could not be put to sleep")
 
     def sweep(self) -> list[str]:
-        """Put the tables idle for IDLE_SECONDS to sleep (see `_idle`); their ids."""
+        """Put the tables idle for IDLE_SECONDS to sleep (see `idle.is_idle`); their ids."""
         now = time.monotonic()
-        idle = [table for table in self.tables.values() if _idle(table, now)]
+        idle = [table for table in self.tables.values() if is_idle(table, now)]
         for table in idle:
             self._put_to_sleep(table)
         if idle:
@@ -447,7 +401,7 @@ class Hall:
         listed = [
             t
             for t in self.tables.values()
-            if not t.private and not _deserted(t) and t.status != "closed"
+            if not t.private and not deserted(t) and t.status != "closed"
         ]
         tables = sorted(listed, key=lambda t: t.created, reverse=True)
         return [t.public() for t in tables[:100]]
