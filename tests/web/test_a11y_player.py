@@ -135,11 +135,21 @@ def test_your_turn_is_announced_once_when_it_comes(browser: Any, server: Server,
         turns = [s for s in ann.said() if YOUR_TURN[lang] in s["text"]]
         assert len(turns) == 1, ann.said()
         assert turns[0]["text"].endswith(f"{YOUR_TURN[lang]}.")
-        # Still Ann's turn after her hit: it is not said again.
+        # Her hit passes the turn round the table (Flip 7): her draw and the bots' are said
+        # without "Your turn", which is said once more, last, when the turn comes back to her.
         before = ann.acts()
+        said_before = len(ann.said())  # counted before the click, which the answer may outrun
         ann.page.click("#actions button[data-legal='0']")
-        ann.page.wait_for_function("(n) => window.__said.length > n", arg=len(ann.said()))
+        ann.page.wait_for_function(
+            "([n, words]) => window.__said.slice(n).some((s) => s.text.includes(words))",
+            arg=[said_before, YOUR_TURN[lang]],
+        )
+        ann.page.wait_for_timeout(200)
         assert ann.acts() == before + 1
+        after = [s["text"] for s in ann.said()[said_before:]]
+        assert after[0].startswith("Ann") and YOUR_TURN[lang] not in after[0], after
+        assert [YOUR_TURN[lang] in text for text in after].count(True) == 1, after
+        assert after[-1].endswith(f"{YOUR_TURN[lang]}."), after
     finally:
         ann.close()
 
