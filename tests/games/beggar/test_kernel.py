@@ -309,3 +309,29 @@ def test_stats_stream_chunk_by_chunk_to_the_figures_of_one_batch() -> None:
     }
     assert streamed["first_player_win_share"] == float((whole.winner == 0).mean())
     assert streamed == kernel.run_stats(2, 30_000, 8, rules, chunk=30_000).to_json()
+
+
+@st.composite
+def crowded_pairs(draw: st.DrawFn) -> list[list[int]]:
+    """Two hands holding more penalty cards than any deck variant: an explicit deal may (five
+    aces, thirty kings), and a hand's tributes no longer fit the bit engine's 63 bits."""
+    penalties = draw(st.integers(kernel.PACKED_PENALTIES + 1, 34))
+    numbers = draw(st.integers(0, 54 - penalties))
+    cards = draw(st.lists(st.integers(1, 4), min_size=penalties, max_size=penalties))
+    deck = draw(st.permutations(cards + [0] * numbers))
+    return deal(list(deck), 2)
+
+
+@SETTINGS
+@given(crowded_pairs())
+def test_two_hands_with_more_penalty_cards_than_a_deck_agree(hands: list[list[int]]) -> None:
+    assert kernel_row(hands) == play_codes(hands)
+
+
+def test_a_deal_of_twenty_four_penalty_cards_found_by_an_audit() -> None:
+    # The bit engine counted 4 tricks where the reference engine counts 5 (its tributes overflowed).
+    hands = [hand_codes("QJKJQQAKAJJJ-QJA"), hand_codes("Q--KJ-AQKJA---K")]
+    status, cards, tricks, winner = reference_play(["QJKJQQAKAJJJ-QJA", "Q--KJ-AQKJA---K"])
+    expected = (0 if status == "finished" else 1, cards, tricks, -1 if winner is None else winner)
+    assert kernel_row(hands) == expected
+    assert (cards, tricks) == (29, 5)

@@ -164,7 +164,10 @@ def deck_size(jokers: int = 0, beggar_joker: bool = False) -> int:
 # Number cards are all alike, so a hand is three integers: `mask` (bit i set when the i-th card
 # from the top is a penalty card), `values` (the tributes of its penalty cards, top first, 3 bits
 # each) and its length; `count` (how many penalty cards) says where the next tributes go. A hand
-# and the pile together hold at most 54 cards and 18 penalty cards, so every field fits in an int64.
+# and the pile together hold at most 54 cards, and `values` at most PACKED_PENALTIES tributes (3
+# bits each in an int64): every deck variant has 18 at most, and `_play_one` sends an explicit
+# deal with more to the exact engine.
+PACKED_PENALTIES = 21
 
 
 @_njit()
@@ -501,10 +504,15 @@ def _play_one(codes: Any, lengths: Any, n: int, next_pays: bool, cap: int, work:
     x0, tort, hare, pile = work
     fast = n == 2
     if fast:
+        penalties = 0
         for s in range(2):
             for i in range(lengths[s]):
                 if codes[s, i] == 6:  # the beggar joker's tribute cannot be countered
                     fast = False
+                elif codes[s, i] != 0:
+                    penalties += 1
+        if penalties > PACKED_PENALTIES:  # more tributes than a hand's bits hold
+            fast = False
     if fast:
         m0, v0, k0 = _hand_bits(codes[0], 0, 1, lengths[0])
         m1, v1, k1 = _hand_bits(codes[1], 0, 1, lengths[1])
