@@ -125,6 +125,14 @@ class Capabilities:
         player."""
         return None
 
+    def moves_are_public(self) -> bool:
+        """Whether everybody at the table can tell the moves a seat may make (Beggar's flips,
+        Flip 7's hit or stay: every card that decides them is face up). Only then may a face
+        play a bot's single legal move quicker than the others; where they hang on a hidden
+        hand (the ask games: one legal ask tells a hand of one family), a quicker move would
+        tell the table that hand."""
+        return False
+
     # ----- faces --------------------------------------------------------------------------
     def terminal_table(self) -> ModuleType | None:
         """The module that draws this game in the terminal (`render`, `describe`, `sort_key`,

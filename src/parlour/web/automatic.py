@@ -110,23 +110,8 @@ class AutomaticMoves:
         key = (self.number, len(state.actions))
         if key != self._turn_key:  # a move was made: a new turn, and its timer, begin
             self._turn_key, self._turn_since = key, now
-        slot = self.seats[seat]
-        autoplay = self._autoplay(state)
-        if slot.kind == "bot":
-            delay = self._bot_delay()
-            if len(state.legal_actions()) == 1:
-                delay = min(delay, FORCED_DELAY)  # no choice to watch (a Beggar flip): quicker
-        elif autoplay is not None:
-            # Played here, not by the page: a hidden or throttled tab never stalls the game.
-            delay = autoplay
-        elif self.turn_timer and not self.connected(seat):
-            # The timer is per turn: it starts with the turn (or when he left, if later), the
-            # stand-in plays that one move, and his next turn waits a whole timer again, so
-            # one dropout does not hand a bot the rest of his game.
-            gone = self._gone_since.setdefault(seat, now)
-            delay = max(0.0, max(gone, self._turn_since) + self.turn_timer - now)
-            delay = max(delay, self._bot_delay())
-        else:
+        delay = self.automatic_delay(state, seat, now)
+        if delay is None:
             return
         if not self.lead and self.hall.storage.shared:
             # Another process made the last move and plays the next automatic one; this one
@@ -135,6 +120,30 @@ class AutomaticMoves:
         delay = max(delay, self._backoff)
         self._task = asyncio.get_running_loop().create_task(self._move_later(delay))
         self._task.add_done_callback(log_failure)
+
+    def automatic_delay(self, state: State, seat: int, now: float) -> float | None:
+        """Seconds before the table plays `seat`'s move in `state` (`now`: the monotonic
+        clock): a bot's, a move that plays itself, or a gone player's stand-in's; None when
+        the move waits for its player."""
+        autoplay = self._autoplay(state)
+        if self.seats[seat].kind == "bot":
+            delay = self._bot_delay()
+            if self.game.moves_are_public() and len(state.legal_actions()) == 1:
+                # No choice to watch (a Beggar flip): quicker. Only where the table can tell:
+                # a quicker single ask would tell a hand of one family.
+                delay = min(delay, FORCED_DELAY)
+            return delay
+        if autoplay is not None:
+            # Played here, not by the page: a hidden or throttled tab never stalls the game.
+            return autoplay
+        if self.turn_timer and not self.connected(seat):
+            # The timer is per turn: it starts with the turn (or when he left, if later), the
+            # stand-in plays that one move, and his next turn waits a whole timer again, so
+            # one dropout does not hand a bot the rest of his game.
+            gone = self._gone_since.setdefault(seat, now)
+            delay = max(0.0, max(gone, self._turn_since) + self.turn_timer - now)
+            return max(delay, self._bot_delay())
+        return None
 
     async def _move_later(self, delay: float) -> None:
         version = self.version

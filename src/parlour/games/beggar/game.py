@@ -55,6 +55,9 @@ class Beggar(FacesInPackage, Game):
     def autoplay_delay(self, rules: Any) -> float | None:
         return rules.pace_ms / 1000 if rules.speed else None
 
+    def moves_are_public(self) -> bool:
+        return True  # a flip is the only move there is
+
     def new_state(
         self,
         seats: Sequence[Seat] | int,

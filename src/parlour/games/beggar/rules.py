@@ -246,7 +246,9 @@ class BeggarState(State):
         twin = self.clone()
         assert isinstance(twin, BeggarState)
         keep = {seat} if self.rules.face_up else set()
-        pool = [card for s, hand in enumerate(twin.hands) if s not in keep for card in hand]
+        # Sorted first: a shuffle permutes by the generator alone, so shuffling the stacks as
+        # they lie would hand anyone who knows the generator's seed the real stacks back.
+        pool = sorted(card for s, hand in enumerate(twin.hands) if s not in keep for card in hand)
         rng.shuffle(pool)
         for s, hand in enumerate(twin.hands):
             if s in keep:

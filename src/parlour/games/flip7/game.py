@@ -59,6 +59,9 @@ class Flip7(FacesInPackage, Game):
             deal = normalise_deal(deal, len(seat_list))
         return Flip7State(rules, seat_list, seed, deal)
 
+    def moves_are_public(self) -> bool:
+        return True  # every card is dealt face up: hit or stay, and the targets, are public
+
     def bulk_play(
         self, rules: Any, seeds: Sequence[int], tables: Sequence[Sequence[str]]
     ) -> list[tuple[tuple[int, ...], tuple[float, ...], int, str]] | None:

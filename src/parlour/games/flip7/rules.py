@@ -259,6 +259,9 @@ class Flip7State(State):
         """
         twin = self.clone()
         assert isinstance(twin, Flip7State)
+        # Sorted first: a shuffle permutes by the generator alone, so shuffling the real order
+        # would hand anyone who knows the generator's seed the real deck, put back in order.
+        twin.deck = sorted(twin.deck)
         rng.shuffle(twin.deck)
         twin.seed = rng.getrandbits(63)
         twin.deal = None
