@@ -28,14 +28,54 @@ def test_record_holds_only_non_default_rules_and_the_result() -> None:
     json.dumps(record)  # JSON-safe
 
 
-def test_explicit_deal_records_replay_without_a_seed() -> None:
+def test_explicit_deal_records_replay() -> None:
     state = GAME.new_state(2, deal={"hands": ["K--Q-", "-J---A"]})
     while not state.is_over:
         state.apply(FLIP)
     record = record_of(state)
-    assert "seed" not in record
     _, events = replay(json.loads(json.dumps(record)))
     assert [e.to_json() for e in events] == [e.to_json() for e in state.log]
+    # A record written before seeds were kept beside deals still replays.
+    del record["seed"]
+    _, events = replay(json.loads(json.dumps(record)))
+    assert [e.to_json() for e in events] == [e.to_json() for e in state.log]
+
+
+def test_what_is_drawn_after_an_explicit_deal_replays_from_the_record() -> None:
+    # A Panoplies match of three games from an explicit first deal: the next deals come from
+    # the seed, which the record keeps beside the deal (it used to keep only the deal).
+    import random
+
+    from parlour.core.options import make_rules
+    from parlour.core.registry import get_game
+
+    game = get_game("panoplies")
+    cards = list(range(42))
+    random.Random(3).shuffle(cards)
+    deal = {"hands": [cards[0:5], cards[5:10], cards[10:15]], "pile": cards[15:], "first": 2}
+    rules = make_rules(game.rules_class, {"games": 3})
+    for seed in (99, None):  # a seed given, or drawn by the game
+        state = game.new_state(3, seed=seed, deal=deal, rules=rules)
+        rng = random.Random(5)
+        while not state.is_over:
+            state.apply(rng.choice(state.legal_actions()))
+        record = json.loads(json.dumps(record_of(state)))
+        assert record["deal"] == deal and record["seed"] == state.seed is not None
+        _, events = replay(record)
+        assert [e.to_json() for e in events] == [e.to_json() for e in state.log]
+
+
+def test_a_record_whose_deal_is_not_what_it_says_was_dealt_is_refused() -> None:
+    from parlour.core.records import dealt
+
+    state = finished_game()
+    record = json.loads(json.dumps(record_of(state)))
+    record["dealt"] = dealt(GAME.new_state(3, seed=42, rules=BeggarRules()))
+    replay(record)  # the same deal: accepted
+    record["dealt"] = record["dealt"][::-1]
+    record["engine"] = "0.0.1"
+    with pytest.raises(RecordError, match=r"deals the recorded seed differently.*Parlour 0\.0\.1"):
+        replay(record)
 
 
 def test_a_tampered_result_is_detected() -> None:
@@ -68,6 +108,14 @@ def test_load_record_reports_unreadable_files(tmp_path) -> None:
     bad.write_text("{not json")
     with pytest.raises(RecordError, match="not valid JSON"):
         load_record(bad)
+    huge = tmp_path / "huge.json"
+    huge.write_text('{"seed": ' + "7" * 5000 + "}")
+    with pytest.raises(RecordError, match="not a game record"):
+        load_record(huge)
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000 + "]" * 100_000)
+    with pytest.raises(RecordError, match="nested too deep"):
+        load_record(deep)
 
 
 def _random_finished_record(name: str, seed: int) -> dict:

@@ -207,3 +207,20 @@ def test_simulate_flip7_threshold_bots_kernel_gives_the_engine_table(
     assert code == 0
     assert json.loads(fast) == json.loads(slow)
     assert len(list((tmp_path / "records").iterdir())) == 2000
+
+
+@pytest.mark.parametrize("command", ["simulate", "tournament"])
+def test_a_bot_on_a_time_budget_is_named_as_one_a_seed_does_not_fix(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, command: str
+) -> None:
+    # `search` thinks 0.2 s a move by default: its games follow the machine's speed. A count
+    # (`search:2`) is reproducible, and gets no note.
+    extra = ["--out", str(tmp_path / "t.json")] if command == "tournament" else []
+    for bots, timed in (("search,memory", True), ("search:2,memory", False)):
+        code, out, err = run_cli(
+            capsys, command, "familles", "--games", "1", "--bots", bots, "--seed", "3",
+            "--json", "--workers", "1", *extra,
+        )  # fmt: skip
+        assert code == 0, err
+        json.loads(out)  # the note is on stderr: stdout stays JSON
+        assert ("search: a bot that thinks for a time" in err) is timed, err

@@ -346,7 +346,8 @@ def first_flips(record: dict[str, Any], seed: int | None = None) -> list[Any]:
     """The deal a seed makes (the record's own unless told), as its opening flips show it."""
     from parlour.core.records import start_from_record
 
-    state = start_from_record({**record, "seed": record["seed"] if seed is None else seed})
+    head = {k: v for k, v in record.items() if k != "dealt"}  # what the record's seed dealt
+    state = start_from_record({**head, "seed": record["seed"] if seed is None else seed})
     for _ in range(6):
         if state.is_over:
             break

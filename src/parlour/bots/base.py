@@ -106,6 +106,13 @@ class Bot:
     def rng(self, value: random.Random) -> None:
         self._rng = value
 
+    @property
+    def timed(self) -> bool:
+        """Whether the bot thinks for a time rather than a count (`search` with its default
+        `0.2` s): its moves then hang on the machine's speed and load, so a seed does not
+        fix its games. The commands that promise reproducible runs say so."""
+        return False
+
     def wants_view(self, legal_actions: list[Any]) -> bool:
         """Whether the decision with these legal actions needs its view (asked before the view
         is built). A bot that can decide some moves from its events alone says False for

@@ -90,6 +90,10 @@ class SearchBot(Bot):
         self.last_stats: list[tuple[Any, int, float]] = []
         self.last_playouts = 0  # playouts made for the last move, every candidate's
 
+    @property
+    def timed(self) -> bool:
+        return self.seconds is not None
+
     def act(self, decision: Decision) -> Any:
         """The searched move; if anything in the search fails, a legal move all the same (a bot
         must never stop a table), and a log line says why."""

@@ -124,11 +124,13 @@ class State(ABC):
     def __init__(self, rules: Any, seats: Sequence[Seat], seed: int | None, deal: Any) -> None:
         self.rules = rules
         self.seats = list(seats)
-        if seed is None and deal is None:
-            import secrets  # here: it loads OpenSSL, which a game with a seed or deal never needs
+        if seed is None:
+            # Beside an explicit deal too: what is drawn after it (a match's next deals, a
+            # reshuffle, a joker's draw) must replay from the record, which keeps the seed.
+            import secrets  # here: it loads OpenSSL, which a game with a seed never needs
 
             seed = secrets.randbits(63)
-        self.seed = seed
+        self.seed: int | None = seed
         self.deal = deal
         self._rng = random.Random(self.seed)
         self.log: list[Event] = []

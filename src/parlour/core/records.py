@@ -31,7 +31,7 @@ def record_of(state: State) -> dict[str, Any]:
     }
     if state.deal is not None:
         record["deal"] = state.deal
-    else:
+    if state.seed is not None:  # beside a deal too: the draws after it replay from the seed
         record["seed"] = state.seed
     record["actions"] = list(state.actions)
     if state.outcome is not None:
@@ -131,12 +131,39 @@ def start_from_record(record: Mapping[str, Any]) -> State:
     seats = [Seat.from_json(s) for s in record["seats"]]
     deal = record.get("deal")
     try:
-        return game.new_state(seats, seed=record.get("seed"), deal=deal, rules=rules)
+        state = game.new_state(seats, seed=record.get("seed"), deal=deal, rules=rules)
     except (AttributeError, IndexError, KeyError, TypeError, ValueError) as err:
         if deal is None:
             raise  # a seeded game that cannot start is the engine's fault, not the record's
         why = f"no {err.args[0]!r}" if isinstance(err, KeyError) and err.args else str(err)
         raise MalformedRecord(f"the record's deal is malformed: {why}") from None
+    if "dealt" in record and dealt(state) != _json(record["dealt"]):
+        raise RecordError(
+            "this engine deals the recorded seed differently"
+            + (f" ({origin})" if (origin := engine_origin(record)) else "")
+            + ": the game cannot be replayed identically"
+        )
+    return state
+
+
+def _json(obj: Any) -> Any:
+    return json.loads(json.dumps(obj))
+
+
+def dealt(state: State) -> list[Any]:
+    """Each seat's view of the game as dealt (JSON-safe): a record's optional `dealt`, which
+    catches an engine that deals the seed differently before any move is replayed."""
+    return [_json(state.view(seat)) for seat in range(state.num_players)]
+
+
+def engine_origin(record: Mapping[str, Any]) -> str:
+    """ "dealt by Parlour X, this is Parlour Y" when the record names another engine, else ""."""
+    from parlour import __version__
+
+    engine = record.get("engine")
+    if engine is None or engine == __version__:
+        return ""
+    return f"dealt by Parlour {engine}, this is Parlour {__version__}"
 
 
 def replay(record: Mapping[str, Any]) -> tuple[State, list[Event]]:
@@ -176,6 +203,10 @@ def load_record(path: str | Path) -> dict[str, Any]:
         record = json.loads(text)
     except json.JSONDecodeError as err:
         raise RecordError(f"{path} is not valid JSON: {err.msg} (line {err.lineno})") from None
+    except ValueError as err:  # an integer of over 4,300 digits
+        raise RecordError(f"{path} is not a game record: {err}") from None
+    except RecursionError:
+        raise RecordError(f"{path} is not a game record: its JSON is nested too deep") from None
     if not isinstance(record, dict):
         raise RecordError(f"{path} does not hold a record object")
     return record
@@ -186,6 +217,8 @@ __all__ = [
     "MalformedRecord",
     "ParlourError",
     "check_record",
+    "dealt",
+    "engine_origin",
     "load_record",
     "record_of",
     "replay",

@@ -142,6 +142,7 @@ def simulate_command(
     # Checked here, before the progress bar starts; simulate() checks again, cheaply.
     job = prepare_job(game, bots, games, rules, seed)
     check_backend(workers, ray)
+    _warn_timed(game, bots)
     try:
         with progress_bar(games, show_progress) as advance:
             result = simulate(
@@ -188,6 +189,20 @@ def _stderr() -> Any:
     from rich.console import Console
 
     return Console(stderr=True, soft_wrap=True)
+
+
+def _warn_timed(game: str, bots: Any) -> None:
+    """A seed fixes every game except a bot's that thinks for a time: say so before playing."""
+    from parlour.sim.simulation import timed_bots
+
+    timed = sorted(set(timed_bots(game, bots)))
+    if timed:
+        _stderr().print(
+            f"note: {', '.join(timed)}: a bot that thinks for a time, not a count, plays by "
+            "this machine's speed and load, so the seed does not fix its games; give it a "
+            "number of rounds (search:10) for games a seed fixes",
+            highlight=False,
+        )
 
 
 def _report_kept(failed: Any, out: str | None) -> None:
@@ -277,6 +292,7 @@ def tournament_command(
     tables = plan_tables(len(field), size)
     if games < 1:
         raise ParlourError(f"--games must be at least 1, not {games}")
+    _warn_timed(game, field)
     try:
         with progress_bar(games * len(tables), show_progress) as advance:
             result = tournament(

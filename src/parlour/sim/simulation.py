@@ -129,6 +129,13 @@ def _bulk_bots_work(game: Game, rules: Any, specs: Sequence[str]) -> bool:
         return False
 
 
+def timed_bots(game_name: str, bots: str | Sequence[str]) -> list[str]:
+    """The specs among `bots` whose bots think for a time, not a count (`Bot.timed`): a seed
+    does not fix their games."""
+    game = get_game(game_name)
+    return [spec for spec in parse_bots(bots) if make_bot(game, spec, import_paths=True).timed]
+
+
 def prepare_job(
     game_name: str,
     bots: str | Sequence[str],

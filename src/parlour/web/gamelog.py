@@ -22,16 +22,11 @@ from typing import Any
 from parlour import __version__
 from parlour.core.errors import IllegalAction, RecordError
 from parlour.core.game import State
-from parlour.core.records import record_of, start_from_record
+from parlour.core.records import dealt, engine_origin, record_of, start_from_record
 
 
 def _json(obj: Any) -> Any:
     return json.loads(json.dumps(obj))
-
-
-def dealt(state: State) -> list[Any]:
-    """Each seat's view of the game as dealt (JSON-safe)."""
-    return [_json(state.view(seat)) for seat in range(state.num_players)]
 
 
 def head_of(state: State) -> dict[str, Any]:
@@ -54,16 +49,8 @@ def rebuild(
     A game dealt by another engine version replays if this engine deals it the same way and
     accepts every move; otherwise the error names both versions.
     """
-    engine = head.get("engine")
-    other = engine is not None and engine != __version__
-    origin = f"dealt by Parlour {engine}, this is Parlour {__version__}" if other else ""
-    state = start_from_record(head)
-    if "dealt" in head and dealt(state) != head["dealt"]:
-        raise RecordError(
-            "this engine deals the recorded seed differently"
-            + (f" ({origin})" if origin else "")
-            + ": the game cannot be replayed identically"
-        )
+    origin = engine_origin(head)
+    state = start_from_record(head)  # which compares the deal with `dealt`
     for index, obj in enumerate(actions):
         try:
             state.apply(state.action_from_json(obj))

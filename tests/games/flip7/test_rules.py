@@ -302,6 +302,9 @@ def test_action_ids_and_json_round_trip() -> None:
         assert GAME.action_from_json(action.to_json()) == action
     with pytest.raises(ValueError, match=r"Flip 7 with 4 players has no action 6"):
         GAME.action_from_id(6, rules, n)
+    # JSON's `true` is no seat, though Python counts it as 1 (the ask games refuse it too).
+    with pytest.raises(ValueError, match="unknown Flip 7 action"):
+        GAME.action_from_json({"type": "target", "seat": True})
 
 
 def test_credits_and_rules_text_in_both_languages() -> None:

@@ -86,8 +86,9 @@ class Flip7(FacesInPackage, Game):
             return HIT
         if kind == "stay":
             return STAY
-        if kind == "target" and isinstance(obj.get("seat"), int):
-            return Target(int(obj["seat"]))
+        seat = obj.get("seat")
+        if kind == "target" and isinstance(seat, int) and not isinstance(seat, bool):
+            return Target(seat)  # `true` is no seat, though Python counts it as 1
         raise ValueError(f"unknown Flip 7 action {dict(obj)!r}")
 
     def num_actions(self, rules: Any, num_players: int) -> int:

@@ -252,15 +252,12 @@ class Flip7State(State):
         return twin
 
     def determinize(self, seat: int, rng: Any) -> Flip7State:
-        """Everything drawn is public: only the order of the deck is unknown.
-
-        The world has a seed of its own, drawn from `rng`, and no explicit deal: the true seed
-        or deal would rebuild the real deck from the public moves.
-        """
+        """Everything drawn is public: only the order of the deck is unknown. The deck is sorted,
+        then shuffled (a shuffle permutes by `rng` alone: the real order shuffled could be put
+        back by whoever knows its seed); the world has a seed of its own and no explicit deal
+        (the true ones would rebuild the real deck from the public moves)."""
         twin = self.clone()
         assert isinstance(twin, Flip7State)
-        # Sorted first: a shuffle permutes by the generator alone, so shuffling the real order
-        # would hand anyone who knows the generator's seed the real deck, put back in order.
         twin.deck = sorted(twin.deck)
         rng.shuffle(twin.deck)
         twin.seed = rng.getrandbits(63)
