@@ -2,6 +2,7 @@
 
     python benchmarks/askdraw_expert_time.py --games 20
     python benchmarks/askdraw_expert_time.py --game flip7 --games 200
+    python benchmarks/askdraw_expert_time.py --game flip7 --players 10 --players 18 --cpu
 
 Plays `expert` against `memory` (2 and 4 players) in the 7 familles, Panoplies and Go Fish, and
 against `strong` in Flip 7, and times every expert move (wall clock, `time.perf_counter`): the
@@ -82,6 +83,12 @@ def main() -> None:
     parser.add_argument(
         "--cpu", action="store_true", help="CPU time (unaffected by the machine's other jobs)"
     )
+    parser.add_argument(
+        "--players",
+        type=int,
+        action="append",
+        help="table sizes, repeatable (default 2 and 4; Flip 7 seats up to 18, Go Fish 10)",
+    )
     args = parser.parse_args()
     if args.cpu:
         global CLOCK
@@ -93,7 +100,7 @@ def main() -> None:
     )
     print("|---|---:|---:|---:|---:|---:|---:|---:|")
     for name in args.game or ["familles", "panoplies", "gofish"]:
-        for players in (2, 4):
+        for players in args.players or (2, 4):
             r = measure(name, players, args.games, args.bot)
             print(
                 f"| {name} | {players} | {r['moves']} | {r['searched']} | {r['median_ms']:.1f} ms "
