@@ -46,6 +46,15 @@ class UploadOption:
     builtin: tuple[str, ...]
     register: Callable[[str], str]
     help: str
+    # The text of the file a value names (one `register` returned, or a path on the command
+    # line), which a record carries so that it replays in any process (docs/records.md); None
+    # where the text cannot be had.
+    text: Callable[[str], str | None] = lambda value: None
+
+    def text_of(self, value: str) -> str | None:
+        """The text of the file `value` names; None for a shipped value or where it cannot be
+        had."""
+        return None if value in self.builtin else self.text(value)
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,8 @@
 """Game records (`parlour-record/1`): the single saved form of a game.
 
-A record holds the game, the rules that differ from the defaults, the seats, the seed or the
-explicit deal, the actions in order and, once over, the result. Replaying it reproduces the
+A record holds the game, the rules that differ from the defaults (with the text of a file one
+of them names, such as a custom deck), the seats, the seed or the explicit deal, the actions in
+order and, once over, the result. Replaying it reproduces the
 game event for event. The format is documented in docs/records.md.
 """
 
@@ -14,7 +15,7 @@ from typing import Any
 
 from parlour.core.errors import IllegalAction, ParlourError, RecordError
 from parlour.core.events import Event
-from parlour.core.game import Seat, State
+from parlour.core.game import Game, Seat, State
 from parlour.core.options import make_rules, rules_diff
 from parlour.core.registry import get_game
 
@@ -23,12 +24,15 @@ FORMAT = "parlour-record/1"
 
 def record_of(state: State) -> dict[str, Any]:
     """The record of a game, finished or not."""
+    rules = rules_diff(state.rules)
     record: dict[str, Any] = {
         "format": FORMAT,
         "game": state.game.name,
-        "rules": rules_diff(state.rules),
+        "rules": rules,
         "seats": [seat.to_json() for seat in state.seats],
     }
+    if files := files_of(state.game, rules):
+        record["files"] = files
     if state.deal is not None:
         record["deal"] = state.deal
     if state.seed is not None:  # beside a deal too: the draws after it replay from the seed
@@ -37,6 +41,19 @@ def record_of(state: State) -> dict[str, Any]:
     if state.outcome is not None:
         record["result"] = state.outcome.to_json()
     return record
+
+
+def files_of(game: Game, rules: Mapping[str, Any]) -> dict[str, str]:
+    """The record's `files`: the text of the file a rules value names (a deck read from a path,
+    or uploaded and known only by its hash in this process), so that the record replays in any
+    process and folder. Empty when no value names a file, or when its text cannot be had: the
+    record then names the file only, as records always did."""
+    upload = game.upload_option()
+    value = rules.get(upload.field) if upload is not None else None
+    if upload is None or not isinstance(value, str):
+        return {}
+    text = upload.text_of(value)
+    return {upload.field: text} if text is not None else {}
 
 
 class MalformedRecord(RecordError):
@@ -76,9 +93,10 @@ def check_record(record: Any) -> None:
     """Refuse a record whose fields do not have their documented shape, naming the field.
 
     Checks what every game shares (docs/records.md): `format`, then `game` a name, `rules` an
-    object, `seats` a list of names or seat objects, `seed` a whole number, a seed or a deal,
-    `actions` a list of objects, `result` an object. The values themselves (an option's type,
-    a deal's cards, an action's fields) are the game's to check when the game is rebuilt.
+    object, `files` an object of texts, `seats` a list of names or seat objects, `seed` a whole
+    number, a seed or a deal, `actions` a list of objects, `result` an object. The values
+    themselves (an option's type, a deal's cards, an action's fields, a file's text) are the
+    game's to check when the game is rebuilt.
     """
     if not isinstance(record, Mapping):
         raise RecordError("a record is a JSON object")
@@ -95,6 +113,14 @@ def check_record(record: Any) -> None:
         raise MalformedRecord(
             f"the record's rules must be an object of options, not {_shown(rules)}"
         )
+    files = record.get("files")
+    if files is not None and not isinstance(files, Mapping):
+        raise MalformedRecord(
+            f"the record's files must be an object of file texts, not {_shown(files)}"
+        )
+    for name, text in (files or {}).items():
+        if not isinstance(text, str):
+            raise MalformedRecord(f"the record's {name} file must be a text, not {_shown(text)}")
     seats = record["seats"]
     if not isinstance(seats, list):
         raise MalformedRecord(f"the record's seats must be a list of names, not {_shown(seats)}")
@@ -127,7 +153,9 @@ def start_from_record(record: Mapping[str, Any]) -> State:
     """
     check_record(record)
     game = get_game(record["game"])
-    rules = make_rules(game.rules_class, record.get("rules") or {})
+    values = dict(record.get("rules") or {})
+    values.update(_registered(game, record.get("files") or {}))
+    rules = make_rules(game.rules_class, values)
     seats = [Seat.from_json(s) for s in record["seats"]]
     deal = record.get("deal")
     try:
@@ -144,6 +172,26 @@ def start_from_record(record: Mapping[str, Any]) -> State:
             + ": the game cannot be replayed identically"
         )
     return state
+
+
+def _registered(game: Game, files: Mapping[str, str]) -> dict[str, str]:
+    """The rules values naming the record's files once registered: the file's text is the
+    record's own, so the game's value names it in this process whatever it was where the game
+    was played (a path elsewhere, an upload this process never saw)."""
+    upload = game.upload_option()
+    values = {}
+    for name, text in files.items():
+        if upload is None or name != upload.field:
+            takes = f"only a {upload.field!r} file" if upload is not None else "no file"
+            raise MalformedRecord(
+                f"the record's files hold a {name!r} file; {game.name} takes {takes}"
+            )
+        try:
+            values[name] = upload.register(text)
+        except ParlourError as err:
+            why = " ".join(str(err).split())  # one line, whatever the game's message holds
+            raise MalformedRecord(f"the record's {name} file is refused: {why}") from None
+    return values
 
 
 def _json(obj: Any) -> Any:
@@ -219,6 +267,7 @@ __all__ = [
     "check_record",
     "dealt",
     "engine_origin",
+    "files_of",
     "load_record",
     "record_of",
     "replay",

@@ -5,7 +5,8 @@ The head of a web game's record is `record_of(state)` at the deal, without actio
 - `engine`: the version of Parlour that dealt it;
 - `date`: when it was dealt (UTC, ISO 8601);
 - `seed` always, even beside an explicit `deal`, so that later random draws replay too;
-- `dealt`: what the deal gave each seat, as each saw it (`state.view(seat)` before any move).
+- `dealt`: what the deal gave each seat, as each saw it (`state.view(seat)` before any move);
+- `files`, as any record has it, with the text of the deck the table's host uploaded.
 
 Rebuilding a game compares the deal the engine now produces with `dealt`: a different engine
 that deals the seed differently is caught at once, with a message that says so, instead of a
@@ -20,8 +21,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from parlour import __version__
-from parlour.core.errors import IllegalAction, RecordError
-from parlour.core.game import State
+from parlour.core.errors import IllegalAction, ParlourError, RecordError
+from parlour.core.game import Game, State
 from parlour.core.records import dealt, engine_origin, record_of, start_from_record
 
 
@@ -39,6 +40,30 @@ def head_of(state: State) -> dict[str, Any]:
     head["date"] = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
     head["dealt"] = dealt(state)
     return head
+
+
+def with_upload(record: Mapping[str, Any], game: Game, text: str | None) -> dict[str, Any]:
+    """The record with the table's uploaded file (`text`) as its `files`, where it has none
+    and its rules name that very file: a game stored before records carried files replays
+    anywhere once served, and a table whose host uploaded another deck since gives no game
+    a deck it was not played with."""
+    upload = game.upload_option()
+    if text is None or upload is None or "files" in record:
+        return dict(record)
+    try:
+        named = upload.register(text)  # the value that names this text, as the table's rules
+    except ParlourError:
+        return dict(record)
+    rules = record.get("rules")
+    if not isinstance(rules, Mapping) or rules.get(upload.field) != named:
+        return dict(record)
+    out: dict[str, Any] = {}
+    for key, value in record.items():
+        out[key] = value
+        if key == "rules":  # beside the rules value that names it, as `record_of` writes it
+            out["files"] = {upload.field: text}
+    out.setdefault("files", {upload.field: text})
+    return out
 
 
 def rebuild(

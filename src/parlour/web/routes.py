@@ -30,6 +30,7 @@ from parlour.i18n import LANGS, has, t
 from parlour.i18n.about import game_credits
 from parlour.i18n.options import option_help, option_label, value_label
 from parlour.web.errortexts import error_text
+from parlour.web.gamelog import with_upload
 from parlour.web.hall import Hall
 from parlour.web.inbound import BodyTooLarge, parse_json, read_capped
 from parlour.web.protocol import Session, error
@@ -280,7 +281,8 @@ def _finished_record(request: Request) -> dict[str, Any]:
         raise TableError("no_game", "no such game at this table")
     if "result" not in record:
         raise TableError("not_over", "a game can be replayed once it is over")
-    return record
+    # A game stored before records carried the uploaded deck's text gets it from the table.
+    return with_upload(record, table.game, table.deck_upload)
 
 
 async def api_close(request: Request) -> Response:

@@ -37,7 +37,7 @@ from parlour.web.automatic import (
     log_failure,
 )
 from parlour.web.changes import Change, GameRow, Stale
-from parlour.web.gamelog import head_of, rebuild
+from parlour.web.gamelog import head_of, rebuild, with_upload
 from parlour.web.seats import (
     SeatSlot,
     TableError,
@@ -504,7 +504,8 @@ class Table(AutomaticMoves):
         else:
             seed = game_seed(self.hall.secret, self.id, number, self.seed)
         state = self.game.new_state(seats, seed=seed, rules=self.rules)
-        head = head_of(state)
+        # The upload's text from the table's own copy, whatever the server's cache kept.
+        head = with_upload(head_of(state), self.game, self.deck_upload)
         self.state, self.head, self.number, self.status = state, head, number, "playing"
         tx.new_game(number, head)
         tx.save_table(self.settings())

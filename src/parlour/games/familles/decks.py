@@ -14,7 +14,7 @@ import tomllib
 import unicodedata
 import weakref
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
@@ -30,8 +30,9 @@ _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 _ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 UPLOAD_PREFIX = "upload:"  # a deck sent as text (the web table), named by its content's hash
 MAX_DECK_BYTES = 8192  # the shipped decks are about 3 KB
-# Uploaded decks kept for a new request, by the bytes of their text: a parsed deck weighs about
-# four times its text, so this keeps a few MiB at most, whatever the visitors send.
+# Uploaded decks kept for a new request, by the bytes of their text: a parsed deck, with the
+# text it keeps for records, weighs about five times its text, so this keeps a few MiB at most,
+# whatever the visitors send.
 MAX_UPLOADED_BYTES = 256 * 1024
 
 
@@ -72,6 +73,9 @@ class Deck:
     lang: str
     families: tuple[Family, ...]
     source: str  # "builtin" or the file it was read from
+    # The text it was read from, which a game's record carries so that it replays where the
+    # file is not (docs/records.md); None for a shipped deck, which every Parlour has.
+    text: str | None = field(default=None, compare=False, repr=False)
 
     @property
     def num_cards(self) -> int:
@@ -260,8 +264,11 @@ def _member(obj: Any, where: str, role: int, lang: str, base: Path | None) -> Me
     return Member(name, article.strip(), gender, _picture(obj, where, base))
 
 
-def parse_deck(data: dict[str, Any], source: str, base: Path | None = None) -> Deck:
-    """Validate a deck read from TOML; every problem is a DeckError saying where and why."""
+def parse_deck(
+    data: dict[str, Any], source: str, base: Path | None = None, text: str | None = None
+) -> Deck:
+    """Validate a deck read from TOML (from `text`, kept in the deck); every problem is a
+    DeckError saying where and why."""
     where = source
     _known_keys(data, DECK_KEYS, where)
     deck_id = _text(data, "id", where)
@@ -327,7 +334,7 @@ def parse_deck(data: dict[str, Any], source: str, base: Path | None = None) -> D
                 )
         title = _text(fam, "title", fwhere, required=False) or fname
         families.append(Family(fid, fname, title, colour, members, _picture(fam, fwhere, base)))
-    return Deck(deck_id, name, lang, tuple(families), source)
+    return Deck(deck_id, name, lang, tuple(families), source, text)
 
 
 def load_deck_file(path: str | Path) -> Deck:
@@ -337,13 +344,14 @@ def load_deck_file(path: str | Path) -> Deck:
     except OSError as err:
         raise DeckError(f"cannot read deck {path}: {err.strerror}") from None
     try:
-        data = tomllib.loads(raw.decode("utf-8"))
+        text = raw.decode("utf-8")
+        data = tomllib.loads(text)
     except UnicodeDecodeError:
         raise DeckError(f"{path} is not UTF-8 text") from None
     except tomllib.TOMLDecodeError as err:
         raise DeckError(f"{path} is not valid TOML: {err}") from None
     source = str(path)
-    return parse_deck(data, source, file.parent)
+    return parse_deck(data, source, file.parent, text)
 
 
 class UploadedDecks:
@@ -401,8 +409,24 @@ def register_deck_text(text: str) -> str:
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as err:
             raise DeckError(f"the uploaded deck is not valid TOML: {err}") from None
-        UPLOADED.put(spec, parse_deck(data, "the uploaded deck", None), len(raw))
+        UPLOADED.put(spec, parse_deck(data, "the uploaded deck", None, text), len(raw))
     return spec
+
+
+def deck_text(spec: str) -> str | None:
+    """The text of the deck a spec names, for a game's record to carry: an upload's as it was
+    sent, a file's as it was read when the game loaded it (not as it may be now). None for a
+    shipped deck, for an upload no longer kept, and for a file too large to be registered
+    again as an upload: the record then names the deck only, as records always did."""
+    if spec in BUILTIN_DECKS:
+        return None
+    try:
+        text = get_deck(spec).text
+    except DeckError:
+        return None
+    if text is None or len(text.encode("utf-8")) > MAX_DECK_BYTES:
+        return None
+    return text
 
 
 def get_deck(spec: str) -> Deck:

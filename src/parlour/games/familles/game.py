@@ -67,9 +67,11 @@ class Familles(FacesInPackage, Game):
     max_players = 6
 
     def upload_option(self) -> UploadOption:
-        from parlour.games.familles.decks import BUILTIN_DECKS, register_deck_text
+        from parlour.games.familles.decks import BUILTIN_DECKS, deck_text, register_deck_text
 
-        return UploadOption("deck", BUILTIN_DECKS, register_deck_text, "a TOML deck file")
+        return UploadOption(
+            "deck", BUILTIN_DECKS, register_deck_text, "a TOML deck file", text=deck_text
+        )
 
     def web_defaults(self, lang: str) -> Mapping[str, Any]:
         # The table's language deals its own deck, unless the host picks another.
