@@ -1,9 +1,9 @@
 """Game records (`parlour-record/1`): the single saved form of a game.
 
 A record holds the game, the rules that differ from the defaults (with the text of a file one
-of them names, such as a custom deck), the seats, the seed or the explicit deal, the actions in
-order and, once over, the result. Replaying it reproduces the
-game event for event. The format is documented in docs/records.md.
+of them names, such as a custom deck), the seats, the seed (and the explicit deal, if any), the
+actions in order and, once over, the result. Replaying it reproduces the game event for event.
+The format is documented in docs/records.md.
 """
 
 from __future__ import annotations
