@@ -24,7 +24,9 @@ def test_every_game_gives_the_same_table_with_one_or_two_workers(game: str, tmp_
     two = simulate(game, bots, 12, seed=31, workers=2, bulk=False, records_dir=tmp_path)
     assert one.summary.to_json() == two.summary.to_json()
     assert np.array_equal(one.rows.scores, two.rows.scores)
-    for index, path in enumerate(sorted(tmp_path.glob("game-*.json"))):
+    paths = sorted(tmp_path.glob("game-*.json"))
+    assert len(paths) == 12  # one record a game: the loop below checks something
+    for index, path in enumerate(paths):
         state, _ = replay(load_record(path))
         assert state.turns == one.rows.turns[index]
         assert list(state.outcome.scores) == one.rows.scores[index].tolist()
