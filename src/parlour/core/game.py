@@ -124,15 +124,16 @@ class State(ABC):
     def __init__(self, rules: Any, seats: Sequence[Seat], seed: int | None, deal: Any) -> None:
         self.rules = rules
         self.seats = list(seats)
-        if seed is None:
-            # Beside an explicit deal too: what is drawn after it (a match's next deals, a
-            # reshuffle, a joker's draw) must replay from the record, which keeps the seed.
-            import secrets  # here: it loads OpenSSL, which a game with a seed never needs
+        if seed is None and deal is None:
+            import secrets  # here: it loads OpenSSL, which a game with a seed or deal never needs
 
             seed = secrets.randbits(63)
         self.seed: int | None = seed
         self.deal = deal
-        self._rng = random.Random(self.seed)
+        # An explicit deal without a seed draws what comes after it (a match's next deals, a
+        # reshuffle, a joker's draw) from seed 0: the same deal plays the same game, and its
+        # record, which then holds no seed, replays it.
+        self._rng = random.Random(0 if seed is None else seed)
         self.log: list[Event] = []
         self.actions: list[dict[str, Any]] = []
         self.turns = 0
