@@ -224,3 +224,36 @@ def test_a_bot_on_a_time_budget_is_named_as_one_a_seed_does_not_fix(
         assert code == 0, err
         json.loads(out)  # the note is on stderr: stdout stays JSON
         assert ("search: a bot that thinks for a time" in err) is timed, err
+
+
+def test_more_games_than_a_run_can_hold_are_refused_at_once(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # 10^26 games ate memory until a MemoryError traceback; now one line, exit 2, no file.
+    huge = "9" * 26
+    code, out, err = run_cli(capsys, "simulate", "flip7", "--bots", "random,random",
+                             "--games", huge)  # fmt: skip
+    assert (code, out) == (
+        2,
+        "",
+    ) and err == f"parlour: --games must be at most 100000000, not {huge}\n"
+    target = tmp_path / "t.json"
+    code, out, err = run_cli(capsys, "tournament", "flip7", "--bots", "random,random,threshold",
+                             "--games", "50000000", "--out", str(target))  # fmt: skip
+    assert code == 2 and "150000000 games, more than one run holds" in err
+    assert not target.exists()
+
+
+def test_a_records_folder_that_cannot_be_one_is_refused_before_playing(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # `--records ''` wrote the records into the current folder and said "saved /".
+    monkeypatch.chdir(tmp_path)
+    a_file = tmp_path / "afile"
+    a_file.write_text("mine\n")
+    for folder, why in (("", "needs a folder name"), (str(a_file), "a file, not a folder")):
+        code, out, err = run_cli(capsys, "simulate", "flip7", "--bots", "random,random",
+                                 "--games", "2", "--records", folder)  # fmt: skip
+        assert code == 2 and out == "" and why in err and err.count("\n") == 1, err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["afile"]
+    assert a_file.read_text() == "mine\n"

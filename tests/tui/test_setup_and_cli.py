@@ -276,3 +276,11 @@ def test_resume_refuses_the_flags_the_record_fixes(
         main(["play", "--resume", str(tmp_path / "saved.json"), *flags])
     err = capsys.readouterr().err
     assert f"{flags[0]} cannot change it" in err and len(err.strip().splitlines()) == 1
+
+
+def test_two_humans_of_one_name_are_refused_on_the_command_line() -> None:
+    # The setup screen refused them; --humans A,A opened a table with two seats called A.
+    flip7 = get_game("flip7")
+    with pytest.raises(ParlourError, match="two seats have the same name"):
+        plan_seats(flip7, "en", humans="Léa,Tom,Léa")
+    assert [s.name for s in plan_seats(flip7, "en", humans="Léa,Tom")][:2] == ["Léa", "Tom"]

@@ -124,6 +124,7 @@ def simulate_command(
     """Bots play each other, seats rotated; wins (ties shared) with 95% intervals."""
     from parlour.sim.backends import check_backend
     from parlour.sim.output import (
+        check_records_folder,
         check_writable,
         result_table,
         row_format,
@@ -139,6 +140,8 @@ def simulate_command(
     if plot is not None:
         check_plot_path(plot)
         check_writable(plot, "--plot")
+    if records is not None:
+        check_records_folder(records)
     # Checked here, before the progress bar starts; simulate() checks again, cheaply.
     job = prepare_job(game, bots, games, rules, seed)
     check_backend(workers, ray)
@@ -274,6 +277,7 @@ def tournament_command(
     """Every table of bots plays --games games; OpenSkill ranks the bots, with intervals."""
     from parlour.sim.backends import check_backend
     from parlour.sim.output import check_writable
+    from parlour.sim.simulation import MAX_GAMES, check_games
     from parlour.sim.tournaments import (
         TournamentFailed,
         check_save_path,
@@ -290,8 +294,12 @@ def tournament_command(
     field = field_of(bots)
     size = table_size if table_size is not None else default_table_size(game, len(field))
     tables = plan_tables(len(field), size)
-    if games < 1:
-        raise ParlourError(f"--games must be at least 1, not {games}")
+    check_games(games)
+    if games * len(tables) > MAX_GAMES:  # every table plays them
+        raise ParlourError(
+            f"--games {games} at {len(tables)} tables is {games * len(tables)} games, more "
+            f"than one run holds ({MAX_GAMES})"
+        )
     _warn_timed(game, field)
     try:
         with progress_bar(games * len(tables), show_progress) as advance:

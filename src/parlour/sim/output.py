@@ -30,6 +30,24 @@ def check_writable(path: str | Path, option: str) -> Path:
     return target
 
 
+def check_records_folder(path: str) -> None:
+    """Refuse, before any game is played, a --records folder that could not hold the records:
+    an empty name (which wrote them into the current folder), a file in its place, a folder
+    above it missing or read-only. The folder itself is made at the start if need be."""
+    if not path.strip():
+        raise ParlourError("--records needs a folder name")
+    target = Path(path)
+    if target.exists() and not target.is_dir():
+        raise ParlourError(f"--records {path}: that is a file, not a folder")
+    existing = target if target.is_dir() else target.parent
+    while not existing.is_dir():  # a folder made at the start: its nearest existing parent
+        if existing.exists() or existing == existing.parent:
+            raise ParlourError(f"--records {path}: {str(existing)!r} is not a folder")
+        existing = existing.parent
+    if not os.access(existing, os.W_OK):
+        raise ParlourError(f"--records {path}: not allowed to write there")
+
+
 def row_format(path: str | Path) -> str:
     """The format named by the file's extension, checked before any game is played."""
     suffix = Path(path).suffix.lower()

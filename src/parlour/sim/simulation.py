@@ -129,6 +129,19 @@ def _bulk_bots_work(game: Game, rules: Any, specs: Sequence[str]) -> bool:
         return False
 
 
+# A run keeps a row a game (scores, turns): a billion games would want tens of GB. Past this,
+# run several with other seeds.
+MAX_GAMES = 100_000_000
+
+
+def check_games(games: int) -> None:
+    """Refuse a number of games no run can hold, in one line (the command line's --games)."""
+    if games < 1:
+        raise ParlourError(f"--games must be at least 1, not {games}")
+    if games > MAX_GAMES:
+        raise ParlourError(f"--games must be at most {MAX_GAMES}, not {games}")
+
+
 def timed_bots(game_name: str, bots: str | Sequence[str]) -> list[str]:
     """The specs among `bots` whose bots think for a time, not a count (`Bot.timed`): a seed
     does not fix their games."""
@@ -149,8 +162,7 @@ def prepare_job(
     """A checked job: every error a user can make is raised here as one clear line."""
     game = get_game(game_name)
     specs = parse_bots(bots)
-    if games < 1:
-        raise ParlourError(f"--games must be at least 1, not {games}")
+    check_games(games)
     values = rules_values(game, rules)
     the_rules = make_rules(game.rules_class, values)
     try:

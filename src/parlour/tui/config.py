@@ -140,6 +140,7 @@ def plan_seats(
         human_names = [part.strip() for part in humans.split(",") if part.strip()]
         count = len(human_names)
         _refuse_dashes(humans.strip(), human_names, lang)
+        check_names([SeatPlan(name) for name in human_names])  # as the setup screen does
     if players is not None:
         game.check_players(players, game.default_rules())  # --players -3: the game's own range
     bot_specs = [part.strip() for part in (bots or "").split(",") if part.strip()]

@@ -123,3 +123,16 @@ def test_solve_in_french_writes_french_words_and_numbers() -> None:
     assert "optimal policy: expected score 18.5652" in en
     assert "best fixed threshold (stay when the numbers sum to at least T): T = 23" in en
     assert "numbers held" in en and "bust probability" in en and "0.0928" in en
+
+
+def test_a_bonus_or_target_past_a_million_is_refused_in_one_line() -> None:
+    # The solver and the compiled paths add points in 64 bits: a bonus near 2^63 gave a Numba
+    # traceback, or wrong answers and scores, before it was bounded.
+    done = parlour("flip7", "solve", "--hand", "12,11", "--bonus", "9" * 26)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == f"parlour: --bonus must be at most 1000000, not {'9' * 26}\n"
+    for rule in ("flip7_bonus=9223372036854775807", "target=1000001"):
+        done = parlour("simulate", "flip7", "--bots", "threshold,threshold", "--games", "2",
+                       "--rules", rule)  # fmt: skip
+        assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
+        assert "must be at most 1000000" in done.stderr

@@ -19,6 +19,7 @@ FLIP_THREE = 20
 SECOND_CHANCE = 21
 KINDS = 22
 ACTIONS = (FREEZE, FLIP_THREE, SECOND_CHANCE)
+MAX_POINTS = 1_000_000  # the largest target or bonus: past it no game, and sums stay in 64 bits
 MODIFIERS = (*PLUS_CARDS, X2)
 
 _ACTION_NAMES = {FREEZE: "freeze", FLIP_THREE: "flip_three", SECOND_CHANCE: "second_chance"}

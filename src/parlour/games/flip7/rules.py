@@ -24,6 +24,7 @@ from parlour.games.flip7.cards import (
     FULL_COUNTS,
     KINDS,
     LAST_NUMBER,
+    MAX_POINTS,
     NAMES,
     SECOND_CHANCE,
     card_name,
@@ -34,16 +35,7 @@ from parlour.games.flip7.cards import (
 from parlour.games.flip7.deals import FULL_DECK, FULL_NAMED_COUNTS, named_counts, normalise_deal
 
 # Re-exported: the actions and the deal check were part of this module and are imported from it.
-__all__ = [
-    "HIT",
-    "STAY",
-    "Flip7Rules",
-    "Flip7State",
-    "Hit",
-    "Stay",
-    "Target",
-    "normalise_deal",
-]
+__all__ = ["HIT", "STAY", "Flip7Rules", "Flip7State", "Hit", "Stay", "Target", "normalise_deal"]
 
 
 @dataclass(frozen=True)
@@ -65,6 +57,9 @@ class Flip7Rules:
             raise RulesError("target must be at least 1 point")
         if self.flip7_bonus < 0:
             raise RulesError("flip7_bonus cannot be negative")
+        for name in ("target", "flip7_bonus"):  # the compiled paths add points in 64 bits
+            if (value := getattr(self, name)) > MAX_POINTS:
+                raise RulesError(f"{name} must be at most {MAX_POINTS}, not {value}")
         if self.max_turns is not None and self.max_turns < 1:
             raise RulesError("max_turns must be at least 1")
 
