@@ -69,9 +69,10 @@ def main(argv: list[str] | None = None) -> None:
     except OSError as err:  # a file or folder the command could not use (a folder for a file)
         from parlour.i18n.errors import os_reason
 
-        where = f" {err.filename}" if err.filename else ""
+        # `parlour: FILE: reason`, or `parlour: reason` for an error of no file (a connection)
         colon = "\u00a0:" if lang == "fr" else ":"
-        _stderr_line(f"parlour:{where}{colon} {os_reason(err, lang)}")
+        where = f" {err.filename}{colon}" if err.filename else ""
+        _stderr_line(f"parlour:{where} {os_reason(err, lang)}")
         raise SystemExit(1) from None
     # As Click's standalone mode does: the command's own status (typer.Exit(code)), else 0.
     raise SystemExit(status if isinstance(status, int) else 0)

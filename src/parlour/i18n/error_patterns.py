@@ -464,3 +464,86 @@ MESSAGES: list[tuple[str, str]] = [
         "{action} n'est pas un coup permis maintenant",
     ),
 ]
+
+# More messages, tried after those of `MESSAGES` and `errors.GAME_MESSAGES`; their samples are in
+# tests/i18n/test_error_patterns_more.py. A `flip7_card` group is a Flip 7 card's JSON name.
+MORE_MESSAGES: list[tuple[str, str]] = [
+    # Records that cannot be read (core/records.py)
+    (
+        r"^(?P<path>.*) is not a game record: its JSON is nested too deep$",
+        "{path} n'est pas un enregistrement de partie : son JSON est imbriqué trop profondément",
+    ),
+    (
+        r"^(?P<path>.*) is not a game record: Exceeds the limit \((?P<limit>\d+) digits\) for "
+        r"integer string conversion.*$",
+        "{path} n'est pas un enregistrement de partie : il contient un nombre entier trop long "
+        "pour être une valeur d'enregistrement (plus de {limit} chiffres)",
+    ),
+    # Beggar deals, statistics and actions (beggar/cards.py, bulk.py, game.py)
+    (
+        r"^the deal has (?P<n>\d+) joker\(s\) but the rules allow (?P<m>\d+) \(option jokers\)$",
+        "la donne a {n} {n:#joker|jokers} mais les règles en permettent {m} (option «jokers»)",
+    ),
+    (
+        r"^the deal has a beggar joker B but option beggar_joker is off \(or two\)$",
+        "la donne a un joker du mendiant B alors que l'option «beggar_joker» est désactivée "
+        "(ou bien elle en a deux)",
+    ),
+    (
+        r"^bulk statistics need a deterministic game: turn shuffle_captured off$",
+        "les statistiques en masse demandent un jeu déterministe : désactivez shuffle_captured",
+    ),
+    (
+        r"^bulk statistics play single deals: match=(?P<value>\S+) is not supported \(use "
+        r"parlour simulate beggar for matches\)$",
+        "les statistiques en masse jouent des donnes isolées : match={value} n'est pas pris en "
+        "charge (utilisez parlour simulate beggar pour les matchs)",
+    ),
+    (
+        r"^bulk statistics count loops apart, with no winner: on_loop=(?P<value>\S+) is not "
+        r"supported$",
+        "les statistiques en masse comptent les boucles à part, sans gagnant : on_loop={value} "
+        "n'est pas pris en charge",
+    ),
+    (
+        r"^unknown Beggar-My-Neighbour action (?P<action>.*)$",
+        "coup de Beggar-My-Neighbour inconnu : {action}",
+    ),
+    # Beggar search (beggar/search.py, beggar/cli.py) and Ray clusters (sim/backends.py)
+    (
+        r"^--results (?P<path>.+): line (?P<n>\d+) is not JSON: (?P<line>.*)$",
+        "--results {path} : la ligne {n} n'est pas du JSON : {line}",
+    ),
+    (
+        r"^--results (?P<path>.+): line (?P<n>\d+) is not a deal found by a search: "
+        r"(?P<line>.*)$",
+        "--results {path} : la ligne {n} n'est pas une donne trouvée par une recherche : {line}",
+    ),
+    (r"^--results (?P<path>.+) is not a text file$", "--results {path} n'est pas un fichier texte"),
+    (
+        r"^choose --workers \(local processes\) or --ray \(a cluster\), not both$",
+        "choisissez --workers (des processus locaux) ou --ray (un cluster), pas les deux",
+    ),
+    (
+        r"^cannot reach the Ray cluster at (?P<address>\S+): (?P<why>.*)$",
+        "impossible de joindre le cluster Ray à {address} : {why}",
+    ),
+    (
+        r"^cannot reach the Ray cluster (?P<address>'.*?'): (?P<why>.*)$",
+        "impossible de joindre le cluster Ray {address} : {why}",
+    ),
+    (
+        r"^Could not find any running Ray instance$",
+        "aucune instance de Ray ne tourne ici (lancez-en une avec ray start --head)",
+    ),
+    # Flip 7 moves refused, with the card (flip7/rules.py)
+    (
+        r"^choose who gets the (?P<flip7_card>\S+)$",
+        "choisissez qui reçoit {flip7_card}",
+    ),
+    (
+        r"^seat (?P<seat>\d+) cannot get the (?P<flip7_card>\S+) \(choose among "
+        r"\[(?P<seats>[\d, ]*)\]\)$",
+        "la place {seat} ne peut pas recevoir {flip7_card} (choisissez parmi les places {seats})",
+    ),
+]

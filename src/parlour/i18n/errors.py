@@ -14,7 +14,7 @@ import re
 from parlour.core.errors import IllegalAction
 from parlour.i18n import has, register, t
 from parlour.i18n.catalog import format_text, same_text
-from parlour.i18n.error_patterns import MESSAGES
+from parlour.i18n.error_patterns import MESSAGES, MORE_MESSAGES
 
 register(
     {
@@ -380,6 +380,16 @@ def french_spacing(text: str) -> str:
 _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(p), french_spacing(fr)) for p, fr in [*MESSAGES, *GAME_MESSAGES]
 ]
+# The later table, tried after them (its samples are kept apart from theirs).
+_MORE_PATTERNS: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(p), french_spacing(fr)) for p, fr in MORE_MESSAGES
+]
+# A Flip 7 action card by its JSON name, as a French message names it.
+_FLIP7_CARDS = {
+    "freeze": "le Stop",
+    "flip_three": "le Trois à la suite",
+    "second_chance": "la Seconde chance",
+}
 
 
 # (English ending, French ending): what a layer appends to another's message.
@@ -405,7 +415,7 @@ def localise_message(message: str, lang: str) -> str:
         if found:
             head = localise_message(message[: found.start()], lang)
             return head + french_ending.format(**found.groupdict())
-    for pattern, french in _PATTERNS:
+    for pattern, french in [*_PATTERNS, *_MORE_PATTERNS]:
         found = pattern.match(message)
         if found:
             values = {
@@ -435,6 +445,8 @@ def _french_value(key: str, value: str, lang: str) -> str:
         return "d'autres valeurs" if value == "other values" else _french_value("opts", value, lang)
     if key == "json":
         return _JSON_REASONS.get(value, value)
+    if key == "flip7_card":
+        return _FLIP7_CARDS.get(value, f"la carte {quote(value)}")
     return _quoted_value(value)
 
 

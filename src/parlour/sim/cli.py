@@ -123,25 +123,11 @@ def simulate_command(
 ) -> None:
     """Bots play each other, seats rotated; wins (ties shared) with 95% intervals."""
     from parlour.sim.backends import check_backend
-    from parlour.sim.output import (
-        check_records_folder,
-        check_writable,
-        result_table,
-        row_format,
-        seat_table,
-        write_rows,
-    )
-    from parlour.sim.plots import check_plot_path, plot_summary
+    from parlour.sim.output import result_table, seat_table, write_rows
+    from parlour.sim.plots import plot_summary
     from parlour.sim.simulation import SimulationFailed, prepare_job, simulate
 
-    if out is not None:
-        row_format(out)
-        check_writable(out, "--out")
-    if plot is not None:
-        check_plot_path(plot)
-        check_writable(plot, "--plot")
-    if records is not None:
-        check_records_folder(records)
+    _check_outputs(out, plot, records)
     # Checked here, before the progress bar starts; simulate() checks again, cheaply.
     job = prepare_job(game, bots, games, rules, seed)
     check_backend(workers, ray)
@@ -184,6 +170,21 @@ def simulate_command(
         saved.append(f"{records}/ (one record per game)")
     for path in saved:
         console.print(f"saved {path}", highlight=False)
+
+
+def _check_outputs(out: str | None, plot: str | None, records: str | None) -> None:
+    """Refuse, before any game is played, a file or folder a run could not write at its end."""
+    from parlour.sim.output import check_records_folder, check_writable, row_format
+    from parlour.sim.plots import check_plot_path
+
+    if out is not None:
+        row_format(out)
+        check_writable(out, "--out")
+    if plot is not None:
+        check_plot_path(plot)
+        check_writable(plot, "--plot")
+    if records is not None:
+        check_records_folder(records)
 
 
 def _stderr() -> Any:

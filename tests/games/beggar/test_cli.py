@@ -309,3 +309,111 @@ def test_a_stored_deal_is_described_in_the_readers_language() -> None:
     loop = Found(list(PAULHUS), "loop", 474, 66, None)
     assert _describe(loop, "en") == loop.describe()
     assert _describe(loop, "fr").startswith("BOUCLE, 66 plis\u00a0: ")
+
+
+@pytest.mark.parametrize("minutes", ["nan", "0", "-1"])
+def test_search_refuses_a_duration_that_is_not_positive(tmp_path, minutes: str) -> None:
+    path = tmp_path / "found.jsonl"
+    done = parlour("beggar", "search", "--minutes", minutes, "--results", str(path))
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr == (
+        "parlour: --minutes and --threshold must be positive and --workers at least 0\n"
+    )
+    assert not path.exists()
+
+
+def test_search_refuses_workers_with_ray(tmp_path) -> None:
+    path = tmp_path / "found.jsonl"
+    args = ("--minutes", "0.01", "--ray", "auto", "--workers", "2", "--results", str(path))
+    done = parlour("beggar", "search", *args)
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert (
+        done.stderr
+        == "parlour: choose --workers (local processes) or --ray (a cluster), not both\n"
+    )
+
+
+def _run_here(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    """`parlour ARGV` in this process, in English: (exit status, stdout, stderr)."""
+    from parlour.cli import main
+
+    with pytest.raises(SystemExit) as stopped:
+        main([*argv, "--lang", "en"])
+    captured = capsys.readouterr()
+    code = stopped.value.code
+    return (code if isinstance(code, int) else 0), captured.out, captured.err
+
+
+def test_search_on_an_unreachable_ray_cluster_is_one_clean_line(
+    tmp_path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """What Ray raises when no cluster runs, without its advice of an --address flag."""
+    from types import SimpleNamespace
+
+    def init(**kwargs: object) -> None:
+        raise ConnectionError(
+            "Could not find any running Ray instance. Please specify the one to connect to by "
+            "setting `--address` flag or `RAY_ADDRESS` environment variable."
+        )
+
+    monkeypatch.setitem(
+        sys.modules, "ray", SimpleNamespace(is_initialized=lambda: False, init=init)
+    )
+    path = tmp_path / "found.jsonl"
+    argv = ["beggar", "search", "--minutes", "0.01", "--ray", "auto", "--results", str(path)]
+    code, out, err = _run_here(argv, capsys)
+    assert code == 2
+    assert out == ""
+    assert (
+        err
+        == "parlour: cannot reach the Ray cluster 'auto': Could not find any running Ray instance\n"
+    )
+
+
+def test_an_os_error_of_no_file_names_parlour_once(
+    tmp_path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from parlour.games.beggar import search
+
+    def refused(*args: object) -> None:
+        raise ConnectionError("the network is down")
+
+    monkeypatch.setattr(search.ResultsFile, "__init__", refused)
+    argv = ["beggar", "search", "--minutes", "0.01", "--results", str(tmp_path / "f.jsonl")]
+    code, _out, err = _run_here(argv, capsys)
+    assert code == 1
+    assert err == "parlour: the network is down\n"
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        ("not json\n", "line 1 is not JSON: 'not json'"),
+        ("not json", "line 1 is not JSON: 'not json'"),
+        ('{"players": 2}\n', "line 1 is not a deal found by a search: '{\"players\": 2}'"),
+    ],
+)
+def test_search_refuses_a_results_file_that_is_not_its_json_lines(
+    tmp_path, text: str, line: str
+) -> None:
+    path = tmp_path / "found.jsonl"
+    path.write_text(text)
+    done = parlour(
+        "beggar", "search", "--minutes", "0.01", "--workers", "1", "--results", str(path)
+    )
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr == f"parlour: --results {path}: {line}\n"
+    assert path.read_text() == text
+
+
+def test_a_deal_stored_after_a_torn_line_is_not_glued_to_it(tmp_path) -> None:
+    from parlour.games.beggar.search import Found, ResultsFile
+
+    path = tmp_path / "found.jsonl"
+    path.write_text('{"hands": ["--K", "-')  # a write cut short
+    entry = Found(list(PAULHUS), "finished", 4791, 670, 0)
+    assert ResultsFile(path).add(entry, {})
+    assert list(ResultsFile(path).found) == [entry.key()]

@@ -388,8 +388,8 @@ def search_command(
     players: Annotated[int, typer.Option("--players", help="Players per deal (2 to 6).")] = 2,
     minutes: Annotated[float, typer.Option("--minutes", help="How long to search.")] = 5.0,
     workers: Annotated[
-        int, typer.Option("--workers", help="Worker processes (0: every core).")
-    ] = 0,
+        int | None, typer.Option("--workers", help="Worker processes (0: every core).")
+    ] = None,
     ray: Annotated[
         str | None,
         typer.Option("--ray", help="Run on a Ray cluster at this address ('auto', 'local', ...)."),
@@ -420,12 +420,17 @@ def search_command(
     GAME.check_players(players, the_rules)
     if the_rules.jokers or the_rules.beggar_joker or the_rules.shuffle_captured:
         raise RulesError("search plays the standard deck: no jokers, no shuffle_captured")
-    if minutes <= 0 or workers < 0 or threshold < 1:
+    # `not minutes > 0`: NaN is refused too (every comparison with it is false)
+    if not minutes > 0 or (workers is not None and workers < 0) or threshold < 1:
         raise RulesError("--minutes and --threshold must be positive and --workers at least 0")
+    if ray is not None and workers is not None:
+        raise RulesError("choose --workers (local processes) or --ray (a cluster), not both")
     store = search.ResultsFile(Path(results))
     if verify:
         _verify_stored(store, results, language)
         return
+    if ray is not None:  # an unreachable cluster is refused before the search says it starts
+        search.connect_ray(ray)
     console.print(
         _search_start(store, players, minutes, threshold, results, language), highlight=False
     )
@@ -442,7 +447,7 @@ def search_command(
         minutes,
         store,
         threshold=threshold,
-        workers=workers,
+        workers=workers or 0,
         ray_address=ray,
         seed=seed,
         next_pays=the_rules.exhausted_payer == "next_pays",

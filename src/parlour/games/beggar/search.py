@@ -227,24 +227,46 @@ class ResultsFile:
     def __init__(self, path: Path) -> None:
         self.path = path
         self.found: dict[tuple[str, ...], Found] = {}
+        self._cut: int | None = None  # where a torn last line starts, cut before appending
+        self._newline = ""  # written first when the file's last line has no newline
         if path.exists():
             for entry in self._read():
                 self.found.setdefault(entry.key(), entry)
 
     def _read(self) -> Iterator[Found]:
-        with self.path.open(encoding="utf-8") as handle:
-            for line in handle:
-                try:  # an interrupted write may leave a partial last line
-                    data = json.loads(line)
-                    yield Found(
-                        list(data["hands"]),
-                        data["status"],
-                        int(data["cards"]),
-                        int(data["tricks"]),
-                        data.get("winner"),
-                    )
-                except (ValueError, KeyError, TypeError):
+        """The stored deals; a file that is not a search's JSON lines is refused, so that no deal
+        is appended to it. Only a torn last line (no newline: a write cut short) is passed over."""
+        raw = self.path.read_bytes()
+        try:
+            lines = raw.decode("utf-8").split("\n")  # the last is "" unless torn
+        except UnicodeDecodeError:
+            raise ParlourError(f"--results {self.path} is not a text file") from None
+        self._newline = "\n" if lines[-1] else ""
+        for number, line in enumerate(lines, 1):
+            if not line.strip():
+                continue
+            try:
+                data = json.loads(line)
+            except (ValueError, RecursionError):
+                if number == len(lines) and line.lstrip().startswith("{"):
+                    self._cut, self._newline = len(raw) - len(line.encode("utf-8")), ""
                     continue
+                raise ParlourError(
+                    f"--results {self.path}: line {number} is not JSON: {line.strip()[:60]!r}"
+                ) from None
+            try:
+                yield Found(
+                    [str(hand) for hand in data["hands"]],
+                    str(data["status"]),
+                    int(data["cards"]),
+                    int(data["tricks"]),
+                    data.get("winner"),
+                )
+            except (ValueError, KeyError, TypeError, AttributeError):
+                raise ParlourError(
+                    f"--results {self.path}: line {number} is not a deal found by a search: "
+                    f"{line.strip()[:60]!r}"
+                ) from None
 
     def add(self, entry: Found, extra: dict[str, Any]) -> bool:
         """Store a deal not seen before; True if it was new."""
@@ -262,10 +284,14 @@ class ResultsFile:
         if not new:
             return 0
         self.path.parent.mkdir(parents=True, exist_ok=True)
+        if self._cut is not None:  # the torn line's deal is lost: the new ones replace it
+            os.truncate(self.path, self._cut)
         with self.path.open("a", encoding="utf-8") as handle:
-            handle.write("".join(json.dumps({**e.to_json(), **extra}) + "\n" for e in new))
+            lines = "".join(json.dumps({**e.to_json(), **extra}) + "\n" for e in new)
+            handle.write(self._newline + lines)
             handle.flush()
             os.fsync(handle.fileno())
+        self._cut, self._newline = None, ""
         return len(new)
 
     def best(self, players: int, count: int = 8) -> list[Found]:
@@ -349,6 +375,27 @@ def _warm_up() -> None:
     run_unit(Unit(2, 0, 0.0, 1 << 30))
 
 
+def connect_ray(address: str) -> Any:
+    """Join the Ray cluster at `address` (once) and return `ray`. An unreachable cluster is one
+    line, as `simulate --ray` words it, without Ray's advice of an `--address` flag."""
+    try:
+        import ray
+    except ImportError:
+        raise ParlourError("--ray needs Ray: pip install 'parlour[ray]'") from None
+    if ray.is_initialized():
+        return ray
+    if address not in ("auto", "local"):
+        from parlour.sim.backends import check_reachable
+
+        check_reachable(address)
+    try:
+        ray.init(address=address, ignore_reinit_error=True, log_to_driver=False)
+    except (ConnectionError, RuntimeError, ValueError) as err:
+        reason = str(err).strip().split(". ")[0].rstrip(".") or type(err).__name__
+        raise ParlourError(f"cannot reach the Ray cluster {address!r}: {reason}") from None
+    return ray
+
+
 # ----- running many units -----------------------------------------------------------------------
 class _Pool:
     """Local worker processes, or Ray tasks when an address is given."""
@@ -356,11 +403,7 @@ class _Pool:
     def __init__(self, workers: int, ray_address: str | None) -> None:
         self.ray = None
         if ray_address:
-            try:
-                import ray
-            except ImportError as exc:
-                raise ParlourError("--ray needs Ray: pip install 'parlour[ray]'") from exc
-            ray.init(address=ray_address, ignore_reinit_error=True, log_to_driver=False)
+            ray = connect_ray(ray_address)
             self.ray = ray
             self.remote = ray.remote(run_unit)
             self.workers = workers or max(1, int(ray.cluster_resources().get("CPU", 1)))
