@@ -9,7 +9,6 @@ import typer
 from parlour.cli.args import LangOption
 from parlour.cli.lazy_rich import lazy_console
 from parlour.core.errors import ParlourError
-from parlour.games.flip7.cards import MAX_POINTS
 
 flip7_app = typer.Typer(help="Flip 7: the exact single-round solver.", no_args_is_help=True)
 console = lazy_console(soft_wrap=True)
@@ -37,6 +36,8 @@ def solve_command(
     """
     if bonus < 0:
         raise ParlourError("--bonus cannot be negative")
+    from parlour.games.flip7.cards import MAX_POINTS  # here: `parlour --help` loads no engine
+
     if bonus > MAX_POINTS:  # the solver sums points in 64 bits
         raise ParlourError(f"--bonus must be at most {MAX_POINTS}, not {bonus}")
     import parlour.games.flip7.texts  # noqa: F401  (registers the texts)
