@@ -165,7 +165,7 @@ def start_from_record(record: Mapping[str, Any]) -> State:
             raise  # a seeded game that cannot start is the engine's fault, not the record's
         why = f"no {err.args[0]!r}" if isinstance(err, KeyError) and err.args else str(err)
         raise MalformedRecord(f"the record's deal is malformed: {why}") from None
-    if "dealt" in record and dealt(state) != _json(record["dealt"]):
+    if "dealt" in record and dealt(state) != json_safe(record["dealt"]):
         raise RecordError(
             "this engine deals the recorded seed differently"
             + (f" ({origin})" if (origin := engine_origin(record)) else "")
@@ -194,14 +194,15 @@ def _registered(game: Game, files: Mapping[str, str]) -> dict[str, str]:
     return values
 
 
-def _json(obj: Any) -> Any:
+def json_safe(obj: Any) -> Any:
+    """`obj` as JSON gives it back (tuples as lists, keys as strings): what a record compares."""
     return json.loads(json.dumps(obj))
 
 
 def dealt(state: State) -> list[Any]:
     """Each seat's view of the game as dealt (JSON-safe): a record's optional `dealt`, which
     catches an engine that deals the seed differently before any move is replayed."""
-    return [_json(state.view(seat)) for seat in range(state.num_players)]
+    return [json_safe(state.view(seat)) for seat in range(state.num_players)]
 
 
 def engine_origin(record: Mapping[str, Any]) -> str:
@@ -268,6 +269,7 @@ __all__ = [
     "dealt",
     "engine_origin",
     "files_of",
+    "json_safe",
     "load_record",
     "record_of",
     "replay",

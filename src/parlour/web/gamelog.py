@@ -16,18 +16,13 @@ game silently drifting into another one.
 from __future__ import annotations
 
 import datetime
-import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from parlour import __version__
 from parlour.core.errors import IllegalAction, ParlourError, RecordError
 from parlour.core.game import Game, State
-from parlour.core.records import dealt, engine_origin, record_of, start_from_record
-
-
-def _json(obj: Any) -> Any:
-    return json.loads(json.dumps(obj))
+from parlour.core.records import dealt, engine_origin, json_safe, record_of, start_from_record
 
 
 def head_of(state: State) -> dict[str, Any]:
@@ -57,13 +52,7 @@ def with_upload(record: Mapping[str, Any], game: Game, text: str | None) -> dict
     rules = record.get("rules")
     if not isinstance(rules, Mapping) or rules.get(upload.field) != named:
         return dict(record)
-    out: dict[str, Any] = {}
-    for key, value in record.items():
-        out[key] = value
-        if key == "rules":  # beside the rules value that names it, as `record_of` writes it
-            out["files"] = {upload.field: text}
-    out.setdefault("files", {upload.field: text})
-    return out
+    return {**record, "files": {upload.field: text}}
 
 
 def rebuild(
@@ -86,7 +75,7 @@ def rebuild(
             ) from None
     if result is not None:
         got = state.outcome.to_json() if state.outcome else None
-        if _json(got) != _json(result):
+        if json_safe(got) != json_safe(result):
             raise RecordError(
                 f"replay gives {got}, but the record says {result}"
                 + (f" ({origin})" if origin else "")

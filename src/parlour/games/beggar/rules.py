@@ -92,9 +92,7 @@ class BeggarState(State):
     """A match of Beggar-My-Neighbour, one or more rounds."""
 
     def __init__(self, rules: BeggarRules, seats: list[Seat], seed: int | None, deal: Any) -> None:
-        super().__init__(rules, seats, seed, deal)
-        if self.seed is None:  # an explicit deal: later rounds of a match still need a seed
-            self._rng.seed(0)
+        super().__init__(rules, seats, seed, deal)  # an explicit deal alone: seed 0 after it
         n = len(seats)
         self.hands: list[deque[str]] = [deque() for _ in range(n)]
         self.pile: list[str] = []
