@@ -26,11 +26,13 @@ def test_parse_options_types_values_from_strings() -> None:
         ("jokers=many", "whole number"),
         ("face_up=perhaps", "true or false"),
         ("jokers", "key=value"),
+        ("jokers=1 jokers=2", "'jokers' is given twice"),
+        ("face_up=true face-up=false", "'face_up' is given twice"),
     ],
 )
 def test_bad_options_are_refused_with_a_clear_message(pair: str, fragment: str) -> None:
     with pytest.raises(RulesError, match=fragment):
-        parse_options(BeggarRules, [pair])
+        parse_options(BeggarRules, pair.split(" "))
 
 
 def test_every_option_is_described_with_its_default() -> None:

@@ -100,6 +100,7 @@ SAMPLES = [
         "seat 1 cannot get the freeze (choose among [0, 2])",
         "la place 1 ne peut pas recevoir le Stop (choisissez parmi les places 0, 2)",
     ),
+    ("rules option 'target' is given twice", "l'option de règle « target » est donnée deux fois"),
 ]
 
 

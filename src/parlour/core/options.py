@@ -98,6 +98,8 @@ def parse_options(rules_class: type, pairs: Iterable[str]) -> dict[str, Any]:
             raise RulesError(
                 f"unknown rules option {key!r}; options are: {', '.join(sorted(known))}"
             )
+        if key in out:  # two values for one option: which one was meant is the user's to say
+            raise RulesError(f"rules option {key!r} is given twice")
         out[key] = _parse_value(key, text.strip(), hints[key])
     return out
 

@@ -546,4 +546,9 @@ MORE_MESSAGES: list[tuple[str, str]] = [
         r"\[(?P<seats>[\d, ]*)\]\)$",
         "la place {seat} ne peut pas recevoir {flip7_card} (choisissez parmi les places {seats})",
     ),
+    # A rules option given twice (core/options.py)
+    (
+        r"^rules option (?P<key>'.*?') is given twice$",
+        "l'option de règle {key} est donnée deux fois",
+    ),
 ]
