@@ -208,18 +208,55 @@ def test_the_information_state_holds_only_what_the_player_saw(case) -> None:
     engine = state.engine
     moves = [line for line in state.history()[SEED_NODES:]]
     for player in range(case.players):
-        # The record is the public one (the same in every world a resampler draws), less the
-        # public twins of the player's own draws; what he alone saw is in the view, last line.
+        # The record is every event the player saw, his own private draws included (named,
+        # in order: perfect recall), never another seat's; the view is the last line.
         seen = [
             json.dumps(e.to_json(), sort_keys=True, ensure_ascii=False)
             for e in engine.log
-            if e.audience is None and e.visible_to(player)
+            if e.visible_to(player)
         ]
         lines = state.information_state_string(player).split("\n")
         view, record = lines[-1], lines[:-1]
         assert json.loads(view) == json.loads(json.dumps(engine.view(player)))
         events = [line for line in record if line.startswith("{")]
-        # Every public event, in order, and none other: nothing hidden, nothing forgotten.
+        # Every event he saw, in order, and none other: nothing hidden, nothing forgotten.
         assert events == seen
         played = [line for line in record if not line.startswith("{")]
         assert len(played) == len(moves) + 1  # the deal, then one line per move
+
+
+def test_two_histories_a_seat_tells_apart_have_two_information_states() -> None:
+    # Go Fish: seat 0 fishes a 5 then a 9, or a 9 then a 5 (the moves are all the same); its
+    # own draws were once left out of its record, so both histories were one information state.
+    from parlour.rl.openspiel_game import ParlourSpielState
+
+    game = load("gofish", players=2)
+    seat0 = [0, 4, 8, 12, 16, 20, 24]
+    seat1 = [28, 32, 36, 40, 44, 48, 29]
+    rest = [c for c in range(52) if c not in {*seat0, *seat1, 5, 9, 50}]
+
+    def after(first: int, second: int) -> ParlourSpielState:
+        deck = seat0 + seat1 + [first, 50, second] + rest
+        engine = game.parlour_game.new_state(2, deal={"deck": deck}, rules=game.parlour_rules)
+        state = ParlourSpielState(game, engine)
+        for action in (1 * 13 + 0, 0 * 13 + 7, 1 * 13 + 3):  # three asks, three misses
+            assert action in state.legal_actions()
+            state.apply_action(action)
+        return state
+
+    a, b = after(5, 9), after(9, 5)
+    assert a.observation_string(0) == b.observation_string(0)  # the same hand in the end
+    assert a.information_state_string(0) != b.information_state_string(0)
+    # Seat 1 saw two cards drawn, not which: one information state for him.
+    assert a.information_state_string(1) == b.information_state_string(1)
+
+
+@pytest.mark.parametrize("case", DECISION_CASES, ids=lambda c: c.id)
+def test_a_resampled_world_keeps_no_other_seats_private_event(case) -> None:
+    game = load_case(case)
+    state = random_player_state(game, seed=8, steps=30)
+    player = state.current_player()
+    world = resample(state, player, random.Random(3))
+    kept = [e for _mover, _move, events in world._core.record for e in events]
+    assert kept and all(e.audience is None or e.audience == {player} for e in kept)
+    assert world.information_state_string(player) == state.information_state_string(player)

@@ -14,12 +14,15 @@ everything before play, and no player ever observes the seed. An OpenSpiel histo
 then action ids) replays a game exactly, so states serialise through their history.
 
 Information: the observation string is the seat's `view(seat)` as JSON; the information state
-string adds the public record of the game (every move with its player, and the events the whole
-table saw, redacted as the engine redacts them for that seat); both tensors are the game's
+string adds the seat's record of the game (every move with its player, and the events that seat
+saw, its own private ones included: the card it drew, in the order it drew it, so that two
+histories it can tell apart never share an information state); both tensors are the game's
 `ViewEncoder` array of the view. `resample_from_infostate` and `resampler` give a
 state drawn from what the seat knows through `State.determinize`, which re-deals only hidden
-cards; a resampled state keeps the public record but has no seed and no OpenSpiel history (the
-seed bytes would give the real deal away), so nothing hidden can leak through them.
+cards; a resampled state keeps the public record and the resampling seat's own events (not
+the other seats' private ones: their cards are re-dealt in the world) but has no seed and no
+OpenSpiel history (the seed bytes would give the real deal away), so nothing hidden can leak
+through them.
 """
 
 from __future__ import annotations
@@ -136,8 +139,8 @@ class _Core:
         self.game = game
         self.engine = engine
         self.seed_bytes: list[int] = []
-        # The public record: each move with its player and the events the whole table saw
-        # (a card drawn shows as drawn, not which); the base of the information state.
+        # The record: each move with its player and all its events, private ones included;
+        # each seat's information state reads the part it saw (`visible_to`).
         self.record: list[tuple[int, str, tuple[Event, ...]]] = []
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Core:
@@ -187,7 +190,7 @@ class ParlourSpielState(pyspiel.State):
             if len(core.seed_bytes) == SEED_NODES:
                 seed = int.from_bytes(bytes(core.seed_bytes), "big")
                 core.engine = core.game.engine_state(seed)
-                opening = tuple(e for e in core.engine.log if e.audience is None)
+                opening = tuple(core.engine.log)
                 core.record.append((-1, "deal", opening))  # -1: no player moved
             return
         game = core.game
@@ -197,8 +200,8 @@ class ParlourSpielState(pyspiel.State):
         assert mover is not None
         start = len(engine.log)
         engine.apply(move, mover)
-        table = tuple(event for event in engine.log[start:] if event.audience is None)
-        core.record.append((mover, json.dumps(move.to_json(), sort_keys=True), table))
+        events = tuple(engine.log[start:])
+        core.record.append((mover, json.dumps(move.to_json(), sort_keys=True), events))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -240,7 +243,12 @@ def resample(state: ParlourSpielState, player: int, rng: random.Random) -> Parlo
     world.seed = None
     world.deal = None
     twin = ParlourSpielState(state._spiel_game, world)
-    twin._core.record = list(state._core.record)  # public: the same in every world
+    # What `player` saw is the same in every world; the others' private events are not kept,
+    # since the world re-deals their cards.
+    twin._core.record = [
+        (mover, move, tuple(e for e in events if e.public or player in (e.audience or ())))
+        for mover, move, events in state._core.record
+    ]
     return twin
 
 
