@@ -66,3 +66,26 @@ def test_a_value_that_is_no_action_id_is_refused_clearly() -> None:
     with pytest.raises(IllegalAction, match="None is not an action id"):
         env.step(None)
     assert env.state.log == before
+
+
+@pytest.mark.parametrize("value", [0.9, 1.7, "1", True, np.float64(1.0), np.array([1])])
+def test_a_float_or_a_string_is_refused_not_truncated_to_an_id(value) -> None:
+    # int() once turned 0.9 into 0 (hit) and "1" into 1 (stay) and played them.
+    env = ParlourGymEnv("flip7", opponents=["random"], illegal="raise")
+    env.reset(seed=2)
+    before = list(env.state.log)
+    with pytest.raises(IllegalAction, match="is not an action id"):
+        env.step(value)
+    assert env.state.log == before
+
+
+def test_numpy_integers_and_a_policys_argmax_are_ids() -> None:
+    env = ParlourGymEnv("flip7", opponents=["random"], illegal="raise")
+    _, info = env.reset(seed=2)
+    legal = int(np.flatnonzero(info["action_mask"])[0])
+    turns = env.state.turns
+    env.step(np.array(legal))  # a 0-d array, as np.argmax gives
+    assert env.state.turns > turns
+    _, info = env.reset(seed=2)
+    env.step(np.int32(legal))
+    assert env.state.turns > turns

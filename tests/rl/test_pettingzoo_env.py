@@ -125,3 +125,13 @@ def test_a_none_action_for_an_agent_in_play_is_refused_clearly() -> None:
     with pytest.raises(IllegalAction, match="None is not an action id"):
         aec.step(None)
     assert aec.parlour_state.log == before
+
+
+@pytest.mark.parametrize("value", [1.7, "1"])
+def test_a_float_or_a_string_action_is_refused_not_truncated(value) -> None:
+    aec = make(CASES[0], wrapped=False)
+    aec.reset(seed=3)
+    before = list(aec.parlour_state.log)
+    with pytest.raises(IllegalAction, match="is not an action id"):
+        aec.step(value)
+    assert aec.parlour_state.log == before

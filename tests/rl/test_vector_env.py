@@ -216,6 +216,19 @@ def test_an_illegal_action_loses_that_game_or_raises() -> None:
     assert np.array_equal(strict.batch.st, before)
 
 
+@pytest.mark.parametrize("illegal", ["lose", "raise"])
+def test_float_actions_are_refused_before_any_game_moves(illegal) -> None:
+    # np.asarray(actions, np.int64) once truncated a policy's 0.9 to 0 and played it.
+    envs = ParlourVectorEnv("familles", num_envs=2, opponents=["random"], illegal=illegal)
+    envs.reset(seed=1)
+    before = envs.batch.st.copy()
+    with pytest.raises(IllegalAction, match="not action ids"):
+        envs.step(np.array([0.9, 1.5]))
+    with pytest.raises(IllegalAction, match="3 actions for 2 games"):
+        envs.step(np.array([0, 1, 0]))
+    assert np.array_equal(envs.batch.st, before)
+
+
 @pytest.mark.parametrize("name", ["familles", "flip7"])
 def test_the_step_that_resets_a_game_lost_by_an_illegal_action_ignores_its_action(
     name: str,

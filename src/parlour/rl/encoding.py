@@ -11,6 +11,7 @@ so a policy learnt in one seat plays in any other.
 from __future__ import annotations
 
 import dataclasses
+import numbers
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
@@ -176,14 +177,34 @@ def action_id(action: Any) -> int:
     """`action` as an action id (an int or numpy integer), or IllegalAction saying it is none.
 
     A None (PettingZoo's action for an agent that is done) or a string would otherwise fail in
-    `int()` with a message that names neither the action nor the environment's rule.
+    `int()` with a message that names neither the action nor the environment's rule; a float
+    (a policy's raw output, 0.9) or the string "1" would be truncated or parsed by it and
+    played as some other action. A 0-d integer array (a policy's `argmax`) is an id.
     """
-    try:
+    if isinstance(action, np.ndarray) and action.shape == ():
+        action = action[()]
+    if isinstance(action, numbers.Integral) and not isinstance(action, bool | np.bool_):
         return int(action)
-    except (TypeError, ValueError):
+    raise IllegalAction(
+        "unknown_action", f"{action!r} is not an action id (an integer, from the action mask)"
+    )
+
+
+def integer_actions(actions: Any, count: int) -> np.ndarray:
+    """A vector env's `count` actions as int64 ids, or IllegalAction if they are not integers
+    (`action_id`'s rule for a batch: `np.asarray(..., np.int64)` would truncate 0.9 to 0)."""
+    array = np.asarray(actions)
+    if array.dtype.kind not in "iu":
         raise IllegalAction(
-            "unknown_action", f"{action!r} is not an action id (an integer, from the action mask)"
-        ) from None
+            "unknown_action",
+            f"actions of dtype {array.dtype} are not action ids (integers, from the action "
+            "masks): nothing was played",
+        )
+    if array.size != count:
+        raise IllegalAction(
+            "unknown_action", f"{array.size} actions for {count} games: nothing was played"
+        )
+    return array.astype(np.int64).reshape(count)
 
 
 def resolve_game(game: Game | str) -> Game:

@@ -42,6 +42,7 @@ from parlour.core.errors import IllegalAction, ParlourError
 from parlour.core.game import Game
 from parlour.rl.encoding import (
     check_table,
+    integer_actions,
     make_encoder,
     resolve_game,
     resolve_rules,
@@ -175,7 +176,7 @@ class ParlourVectorEnv(VectorEnv):
         if not self._rngs:
             raise ParlourError("call reset() before playing")
         n_envs, kernel, batch = self.num_envs, self.kernel, self.batch
-        actions = np.asarray(actions, np.int64).reshape(n_envs)
+        actions = integer_actions(actions, n_envs)
         resetting = self._ended
         if self.illegal == "raise":
             self._refuse_illegal(actions, resetting)
