@@ -77,25 +77,49 @@ def filter_events(events: Iterable[Event], seat: int | None) -> list[Event]:
     return [event for event in events if event.visible_to(seat)]
 
 
+def _copy_data(value: Any) -> Any:
+    """A copy of an event's JSON-like data: dicts, lists and tuples copied to the bottom,
+    anything else (numbers, strings, frozen values) shared."""
+    if isinstance(value, dict):
+        return {key: _copy_data(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_copy_data(item) for item in value]
+    if isinstance(value, tuple) and not hasattr(value, "_fields"):
+        return tuple(_copy_data(item) for item in value)
+    return value
+
+
+def own_copy(event: Event) -> Event:
+    """`event` with data of its own: what a bot may scribble on without touching the game."""
+    return _new_tuple(
+        Event, (event.type, _copy_data(event.data), event.audience, event.hidden_from)
+    )
+
+
 class SeatFeed:
     """An incremental, filtered reading of a game's event log for one seat.
 
     Filtering the whole log at every decision would cost O(n^2) over a game; the feed keeps a
-    cursor into the log and only filters what is new.
+    cursor into the log and only filters what is new. A bot's feed (`copies`) holds copies of
+    the events, so that a bot changing one (`event.data["seat"] = 99`) changes neither the
+    game's log nor what the other seats, the spectators and the record see.
     """
 
-    def __init__(self, seat: int | None, all_public: bool = False) -> None:
+    def __init__(self, seat: int | None, all_public: bool = False, copies: bool = False) -> None:
         self.seat = seat
         self.events: list[Event] = []
         self._cursor = 0
         # A game whose events are all public (`State.all_events_public`, Flip 7): nothing to
         # filter, every new event is the seat's.
         self._all_public = all_public
+        self._copies = copies
 
     def update(self, log: list[Event]) -> list[Event]:
         """Read the new part of `log`; returns only the events new to this seat."""
         if self._all_public:
             fresh = log[self._cursor :]
+            if self._copies:
+                fresh = [own_copy(event) for event in fresh]
             self._cursor = len(log)
             self.events += fresh
             return fresh
@@ -107,6 +131,8 @@ class SeatFeed:
             for e in log[self._cursor :]
             if (e.audience is None and (seat is None or not e.hidden_from)) or e.visible_to(seat)
         ]
+        if self._copies:
+            fresh = [own_copy(event) for event in fresh]
         self._cursor = len(log)
         self.events.extend(fresh)
         return fresh

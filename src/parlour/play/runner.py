@@ -78,7 +78,7 @@ def _frozen(value: Any) -> bool:
 def play_bots(state: State, bots: Sequence[Bot]) -> Played:
     """Play `state` to the end, each seat by its bot."""
     public = state.all_events_public
-    feeds = [SeatFeed(seat, public) for seat in range(state.num_players)]
+    feeds = [SeatFeed(seat, public, copies=True) for seat in range(state.num_players)]
     # Per seat, what its decisions need, read once: bulk play makes tens of decisions a game.
     needs = [(bot.searches, bot.reads_table, bot.wants_view) for bot in bots]
     acts = [bot.act for bot in bots]

@@ -65,7 +65,7 @@ def play_mixed(game: ParlourSpielGame, players: Sequence[Any], seed: int) -> Pla
     state = deal(game, seed)
     engine = state.engine
     assert engine is not None
-    feeds = [SeatFeed(seat) for seat in range(len(players))]
+    feeds = [SeatFeed(seat, copies=True) for seat in range(len(players))]
     master = random.Random(seed ^ 0x5EED)
     for player in players:
         if isinstance(player, Bot):

@@ -75,7 +75,7 @@ class PlaySession:
                     rng=random.Random(master.getrandbits(63)),
                     import_paths=config.import_paths,
                 )
-                self.feeds[index] = SeatFeed(index)
+                self.feeds[index] = SeatFeed(index, copies=True)
         # Who is looking: the only person, the first person of a hot-seat table, or nobody.
         self.viewer: int | None = self.humans[0] if self.humans else None
         self._hides = False

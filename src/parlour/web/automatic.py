@@ -197,7 +197,7 @@ class AutomaticMoves:
         """The move the seat's bot (or a gone player's stand-in) chooses."""
         from parlour.play.runner import decision_for  # the play layer, loaded when needed
 
-        feed = SeatFeed(seat)
+        feed = SeatFeed(seat, copies=True)
         # The bot thinks in a thread on a copy: the table's game may take in another
         # process's move meanwhile.
         bot = self._bot_for(seat)
