@@ -7,6 +7,7 @@ PNG files. Usage: python benchmarks/web_screenshots.py [OUT_DIR] (default docs/s
 
 from __future__ import annotations
 
+import argparse
 import json
 import random
 import sys
@@ -31,7 +32,9 @@ SETUPS: dict[str, dict[str, Any]] = {
 
 
 def main() -> None:
-    out = Path(sys.argv[1] if len(sys.argv) > 1 else "docs/screenshots")
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("out", nargs="?", default="docs/screenshots", help="the folder")
+    out = Path(parser.parse_args().out)
     out.mkdir(parents=True, exist_ok=True)
     folder = tempfile.mkdtemp()
     server = Server(f"sqlite:///{folder}/shots.db", bot_delay=0.05)
