@@ -248,7 +248,8 @@ def test_a_hidden_tab_is_told_when_its_turn_comes(
         assert page.evaluate("window.__closed") == 1
         # A visible page is not flagged: it plays, and its next turns leave the title alone.
         moves, step = ann.acts(), page.get_attribute("#felt", "data-step")
-        page.keyboard.press("1")
+        # The digits count the players to ask first, then the cards: the first card's digit.
+        page.keyboard.press(str(len(page.query_selector_all("#board .target-chip")) + 1))
         ann.sent_one_more(moves)
         ann.next_step(step)
         ann.my_turn()

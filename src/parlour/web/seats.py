@@ -157,7 +157,12 @@ def stand_in_name(slot: SeatSlot, index: int, lang: str) -> str:
     2" for a seat that kept its default name, "Grandma (bot)" for one the host named."""
     if not slot.name or slot.name == t("player", lang, n=index + 1):
         return t("bot_name", lang, n=index + 1)
-    return clean_name(t("stand_in_name", lang, name=slot.name)[:MAX_NAME])
+    name = slot.name
+    over = len(t("stand_in_name", lang, name=name)) - MAX_NAME
+    if over > 0:
+        # The name is shortened, never the suffix: "Tante Marie-Chr… (robot)".
+        name = name[: len(name) - over - 1].rstrip() + "…"
+    return clean_name(t("stand_in_name", lang, name=name))
 
 
 def checked_timer(timer: Any) -> int:
@@ -168,7 +173,14 @@ def checked_timer(timer: Any) -> int:
 
 
 def checked_seed(seed: Any) -> int | None:
-    """A requested deal number, or None for a fresh one."""
+    """A requested deal number, or None for a fresh one: a JSON integer, or its decimal digits
+    in a string (the page sends the digits typed, which a JavaScript number would round above
+    2^53), from 0 to 2^63 - 1."""
+    if isinstance(seed, str):
+        digits = seed.lstrip("0") or "0"
+        # ASCII digits only ("²" and "٣" are digits to `isdigit`), and few: 2^63 has 19.
+        if seed.isascii() and seed.isdigit() and len(digits) <= 19:
+            seed = int(digits)
     if seed is not None and (
         not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63
     ):

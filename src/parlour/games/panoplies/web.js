@@ -20,6 +20,8 @@ const NAMES = {
   cards: [["{n} card", "{n} cards"], ["{n} carte", "{n} cartes"]], outfits: ["Outfits laid down", "Panoplies posées"],
   lost: ["{name} loses a garment!", "{name} perd un vêtement\u00a0!"],
   garments_lost: [["{n} garment lost", "{n} garments lost"], ["{n} vêtement perdu", "{n} vêtements perdus"]],
+  games_lost: [["{n} game lost", "{n} games lost"], ["{n} partie perdue", "{n} parties perdues"]],
+  last_game: ["last game: {garments}", "dernière partie\u00a0: {garments}"],
   holds_of: ["holds a card of", "a une carte de"],
   lost_garment: ["{garment}, lost", "{garment}, {lost}"],
 };
@@ -167,9 +169,13 @@ export function animate(events, root, ctx) {
   }
 }
 
-// The end screen's line for a seat: its character and the garments its mannequin lost.
+// The end screen's line for a seat: its character and the garments its mannequin lost. In a
+// series the games it lost decide the ranks: they are its score, and the last game's garments
+// follow as a detail.
 export function standing(view, seat) {
   const m = view.mannequins[seat];
-  const lost = m.lost.length;
-  return `${w(m.character)} · ${w("garments_lost", { n: lost })}`;
+  const garments = w("garments_lost", { n: m.lost.length });
+  const match = view.match;
+  if (!match || match.games <= 1) return `${w(m.character)} · ${garments}`;
+  return { score: `${w(m.character)} · ${w("games_lost", { n: match.losses[seat] })}`, detail: `(${w("last_game", { garments })})` };
 }

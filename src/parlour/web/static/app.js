@@ -301,7 +301,7 @@ async function newTable(name) {
     <div id="seat-editors"></div>
     <label>${t("language")} <select id="table-lang"><option value="en" ${lang === "en" ? "selected" : ""}>English</option><option value="fr" ${lang === "fr" ? "selected" : ""}>Français</option></select></label>
     <label>${t("turn_timer")} <input type="number" id="timer" min="0" max="600" value="0"></label>
-    <label>${t("deal_number")} <input type="number" id="seed" min="0" placeholder="—"></label>
+    <label>${t("deal_number")} <input type="text" id="seed" inputmode="numeric" autocomplete="off" placeholder="—"></label>
     ${game.options.filter((o) => o.headline).map(optionInput).join("")}
     <details><summary>${t("options")}</summary>${game.options.filter((o) => !o.headline).map(optionInput).join("")}</details>
     <p><button type="submit" class="big">${t("create")}</button></p>
@@ -381,8 +381,16 @@ async function newTable(name) {
       delete rulesValues[upload.dataset.upload];
     }
     if (document.getElementById("private").checked) request.private = true;
+    // The digits as typed, in a string: a JavaScript number would round those above 2^53 (the
+    // table would deal another deal than the one asked for). The server reads them exactly and
+    // refuses those past 2^63 - 1; anything but digits is refused here, with its reason.
     const seed = document.getElementById("seed").value.trim();
-    if (seed !== "") request.seed = Number(seed);
+    if (seed !== "" && !/^[0-9]+$/.test(seed)) {
+      toast(t("error_is", { why: t("bad_deal_number") }));
+      document.getElementById("seed").focus();
+      return;
+    }
+    if (seed !== "") request.seed = seed;
     try {
       const made = await api("/api/tables", request);
       keepToken(made.id, {
@@ -461,8 +469,9 @@ function tableTools(info, draw, stateBox, repaint, hints) {
     localStorage.setItem("parlour.hints", JSON.stringify(hints));
     repaint();
   };
-  // The n-th move offered: a move button, or a card or chip of the game's own drawing.
-  const moves = () => [...document.querySelectorAll("#actions button:not(:disabled), #board [data-act]")]
+  // The n-th move offered, in the page's order: a move button, or a card of the game's own
+  // drawing, or one of its player chips (whom to ask, in the ask-and-draw games).
+  const moves = () => [...document.querySelectorAll("#actions button:not(:disabled), #board [data-act], #board .target-chip")]
     .filter((el) => el.getClientRects().length && el.style.pointerEvents !== "none");
   const keys = { h: toggleHints, r: showRules, "?": () => showKeys(false) };
   for (let n = 1; n <= 9; n++) {
@@ -542,7 +551,9 @@ async function tablePage(tableId) {
     toast(t("copied"));
   });
 
-  let socket = null, closed = false, retry = 0, retryTimer = null;
+  // `closed`: this page was left; `shut`: the table was closed (by its host or the admin).
+  let socket = null, closed = false, shut = false, retry = 0, retryTimer = null;
+  const tableShut = () => stateBox.table?.status === "closed";
   const hints = hintsWanted();
   tableTools(info, draw, stateBox, () => paintGame([]), hints);
   const connect = () => {
@@ -560,7 +571,7 @@ async function tablePage(tableId) {
     });
     socket.addEventListener("message", (event) => { if (!closed) onMessage(JSON.parse(event.data)); });
     socket.addEventListener("close", () => {
-      if (closed) return;
+      if (closed || shut) return;
       const box = document.getElementById("connection");
       if (box) { box.textContent = t("reconnecting"); box.className = "connection lost"; }
       retryTimer = setTimeout(connect, Math.min(2000, 250 * 2 ** retry++));
@@ -584,11 +595,18 @@ async function tablePage(tableId) {
         socket.close();
         return;
       }
+      if (message.code === "no_table") {
+        // The table this page showed is gone: closed while the page was reconnecting.
+        stateBox.table = { ...stateBox.table, status: "closed" };
+        tableClosed();
+        return;
+      }
       toast(message.text || message.message);  // the text is in the page's language
       paintGame([]);  // enable the move buttons again
     } else if (message.type === "table") {
       stateBox.table = message.table;
       if (message.table?.status === "open") stateBox.sawOpen = true;
+      if (tableShut()) { tableClosed(); return; }
       paintTable();
     } else if (message.type === "state") {
       const before = stateBox.message?.view ?? null;
@@ -620,9 +638,26 @@ async function tablePage(tableId) {
     }
   };
 
+  // The table was closed: said once (on the page and to a screen reader), no move is offered
+  // any more, the way back to the lobby is, and the page stops reconnecting.
+  const tableClosed = () => {
+    if (shut) return;
+    shut = true;
+    clearTimeout(retryTimer);
+    socket?.close();
+    stateBox.myTurn = false;
+    turnIs(false, pick(stateBox.table.title));
+    announce([t("table_closed_note")]);
+    document.getElementById("close-table")?.closest("p")?.remove();
+    const box = document.getElementById("connection");
+    if (box) { box.textContent = ""; box.className = "connection"; }
+    paintTable();
+    paintGame([]);
+  };
+
   const names = () => stateBox.table.seats.map((s) => s.name);
   const context = () => ({
-    you: stateBox.seat, legal: stateBox.message?.legal || [], names: names(), lang, act,
+    you: stateBox.seat, legal: tableShut() ? [] : stateBox.message?.legal || [], names: names(), lang, act,
     hints, serverHints: stateBox.message?.hints ?? null, table: stateBox.table, repaint: () => paintGame([]),
   });
 
@@ -632,7 +667,7 @@ async function tablePage(tableId) {
     if (!seatsBox) return;
     const view = stateBox.message?.view;
     seatsBox.innerHTML = table.seats.map((s, i) => {
-      const turn = view && !view.over && view.to_move === i;
+      const turn = view && !view.over && !tableShut() && view.to_move === i;
       const won = view && view.over && view.outcome && view.outcome.winners.includes(i);
       let extra = view && draw.seatExtra ? draw.seatExtra(view, i, context()) : "";
       if (s.kind === "human" && s.taken && !s.connected && table.status === "playing") {
@@ -645,6 +680,10 @@ async function tablePage(tableId) {
     }).join("");
     const lobbyBox = document.getElementById("lobby-box");
     let html = "";
+    if (table.status === "closed") {
+      html += `<div class="panel" id="table-closed"><p><strong>${esc(t("table_closed_note"))}</strong></p>
+        <p><a id="closed-back" href="/" data-link>${esc(t("back_to_lobby"))}</a></p></div>`;
+    }
     if (table.status === "open") {
       const held = tokenFor(tableId);
       if (!held) {
@@ -733,18 +772,21 @@ async function tablePage(tableId) {
     const lines = view.over ? [] : (stateBox.lastLines || []).slice(-2);
     last.innerHTML = lines.map((line) => `<p>${esc(line)}</p>`).join("");
     const status = document.getElementById("status-line");
-    if (view.over) status.textContent = outcomeText(view, ctx.names);
+    if (tableShut()) status.textContent = t("table_closed");
+    else if (view.over) status.textContent = outcomeText(view, ctx.names);
     else if (stateBox.seat === null) status.textContent = `${t("spectator")} · ${t("turn_of", { name: ctx.names[view.to_move] ?? "" })}`;
     else status.textContent = view.to_move === stateBox.seat ? t("your_turn") : t("turn_of", { name: ctx.names[view.to_move] ?? "" });
-    if (draw.status) { const extra = draw.status(view, ctx); if (extra) status.textContent += ` · ${extra}`; }
+    if (draw.status && !tableShut()) { const extra = draw.status(view, ctx); if (extra) status.textContent += ` · ${extra}`; }
     // The seat's own review, drawn once it has come (the page is drawn again then).
     const seat = stateBox.seat;
     const review = view.over && seat !== null ? reviewFor(tableId, message.number, seat) : undefined;
-    if (view.over && seat !== null && review === undefined) {
+    if (view.over && seat !== null && review === undefined && !tableShut()) {
       loadReview(tableId, message.number, seat).then((got) => { if (got && !closed) paintGame([]); });
     }
     const after = document.getElementById("after");
-    after.innerHTML = view.over ? `<div class="banner">${esc(outcomeText(view, ctx.names))}</div>
+    // A closed table keeps its last standings, with no next game nor replay to offer.
+    if (tableShut()) after.innerHTML = view.over ? standings(view, ctx.names, draw) : "";
+    else after.innerHTML = view.over ? `<div class="banner">${esc(outcomeText(view, ctx.names))}</div>
       ${standings(view, ctx.names, draw)}
       ${stateBox.host ? "" : `<p class="muted" id="next-game">${t("host_starts_next")}</p>`}
       <div class="row">${stateBox.host ? `<button type="button" class="big" id="again">${t("again")}</button>` : ""}
@@ -813,7 +855,9 @@ export function outcomeText(view, names) {
 }
 
 // The end screen: every player's rank and score (the game's own words for it when its drawing
-// has `standing`: "3 families", "212 pts · last round 23"), the winners first.
+// has `standing`: "3 families", "212 pts · last round 23", or {score, detail}, the detail in
+// secondary text: a Panoplies series' games lost, then its last game's garments), the winners
+// first.
 function ordinal(n) {
   if (lang === "fr") return n === 1 ? "1er" : `${n}e`;
   const suffix = ["th", "st", "nd", "rd"], v = n % 100;
@@ -825,8 +869,10 @@ export function standings(view, names, draw) {
   if (!outcome?.ranks) return "";
   const order = names.map((_, i) => i).sort((a, b) => outcome.ranks[a] - outcome.ranks[b] || a - b);
   const rows = order.map((i) => {
-    const score = draw.standing ? draw.standing(view, i) : String(outcome.scores[i]);
-    return `<tr data-seat="${i}"><td>${ordinal(outcome.ranks[i])}</td><td>${esc(names[i])}</td><td>${esc(score)}</td></tr>`;
+    const said = draw.standing ? draw.standing(view, i) : String(outcome.scores[i]);
+    const { score, detail } = typeof said === "string" ? { score: said } : said;
+    const more = detail ? ` <span class="muted standing-detail">${esc(detail)}</span>` : "";
+    return `<tr data-seat="${i}"><td>${ordinal(outcome.ranks[i])}</td><td>${esc(names[i])}</td><td>${esc(score)}${more}</td></tr>`;
   }).join("");
   return `<table class="opts" id="standings"><caption>${t("standings")}</caption>
     <tr><th>${t("rank")}</th><th>${t("player")}</th><th>${t("score")}</th></tr>${rows}</table>`;

@@ -23,6 +23,9 @@ const TEXTS = {
   turn_timer: ["Turn timer (seconds, 0 = off): a bot plays for a player who is gone", "Minuteur (secondes, 0 = aucun)\u00a0: un robot joue pour un joueur parti"],
   options: ["Options", "Options"],
   deal_number: ["Deal number (optional: the same number deals the same cards)", "Numéro de donne (facultatif\u00a0: le même numéro donne les mêmes cartes)"],
+  // A deal number that is not digits, refused on the form (the server checks the bounds).
+  bad_deal_number: ["a deal number is written in digits only: a whole number from 0 to 2^63 - 1",
+    "un numéro de donne s'écrit en chiffres seulement\u00a0: un nombre entier de 0 à 2^63 - 1"],
   create: ["Create the table", "Créer la table"],
   join: ["Sit here", "S'asseoir"],
   watch: ["Watch", "Regarder"],
@@ -42,6 +45,9 @@ const TEXTS = {
   close_table: ["Close the table", "Fermer la table"],
   close_confirm: ["Close this table for good?", "Fermer cette table pour de bon\u00a0?"],
   table_closed: ["The table is closed", "La table est fermée"],
+  // A table closed by its host (or the admin) while its pages were open.
+  table_closed_note: ["This table has been closed: no more moves are played at it.",
+    "Cette table a été fermée\u00a0: on n'y joue plus."],
   copied: ["Link copied", "Lien copié"],
   waiting_host: ["Waiting for the host to start…", "En attente de l'hôte…"],
   waiting_players: ["Free seats are taken by bots when the host starts.", "Les places libres iront à des robots au départ."],
