@@ -174,6 +174,7 @@ def hot_seat_game(until_the_end: bool) -> None:
                 for line in screen.private or []:  # the end of a turn: only the player's own
                     assert line.startswith(session.names[screen.seat])
                     private_lines.append(line)
+                await pilot.pause(HandoffScreen.QUIET_S)  # a press after a quiet moment counts
                 await pilot.press("enter")
             elif isinstance(screen, TableScreen) and session.human_to_move():
                 viewer = session.viewer

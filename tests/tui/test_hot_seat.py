@@ -52,6 +52,7 @@ def test_a_hot_seat_game_never_shows_the_wrong_stack() -> None:
                 assert "stack" not in text.lower()  # a cover, nothing of any hand
                 if screen.private is None:
                     seen_pass_to.add(session.names[screen.seat])
+                await pilot.pause(HandoffScreen.QUIET_S)  # a press after a quiet moment counts
                 await pilot.press("enter")
             elif isinstance(screen, TableScreen):
                 viewer = session.viewer

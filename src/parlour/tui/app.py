@@ -94,6 +94,15 @@ class ParlourApp(App[None]):
         else:
             self.push_screen(GameChooser(self.lang, self.base))
 
+    def _handle_exception(self, error: Exception) -> None:
+        """An unhandled error: Textual keeps it (`_exception`, re-raised by tests), exits with
+        return code 1 and would print its traceback; `parlour play` says it in one line instead
+        (see `tui/cli.py`), and the traceback is printed only with TEXTUAL=debug."""
+        super()._handle_exception(error)
+        kept = getattr(self, "_exit_renderables", None)  # private: absent in some Textual
+        if "debug" not in self.features and isinstance(kept, list):
+            kept.clear()
+
     def _table(self) -> Any:
         from parlour.tui.screens import TableScreen
 

@@ -11,6 +11,7 @@ from parlour.core.errors import ParlourError
 from parlour.tui import DEFAULT_PACE_MS
 
 if TYPE_CHECKING:
+    from parlour.tui.app import ParlourApp
     from parlour.tui.config import PlayConfig
     from parlour.tui.session import PlaySession
 
@@ -80,6 +81,35 @@ def play_command(
 
     app = ParlourApp(session=session, game=game, base=base, lang=language)
     app.run()
+    if app.return_code:  # ended on an unhandled error (Textual's status 1), not by quitting
+        _report_a_crash(app, language)
+
+
+def _report_a_crash(app: "ParlourApp", lang: str) -> None:
+    """One line and status 1 for an app that stopped on an unhandled error: Textual kept the
+    exception and set the return code to 1, but `run` returns as after a quit, and the status
+    was 0 under the traceback. `ParlourApp` leaves the traceback out unless TEXTUAL=debug asks
+    for it. Nothing is saved on the way out: a game is saved only when someone asks."""
+    from rich.console import Console
+
+    from parlour.i18n import register, t
+
+    register(
+        {
+            "tui.crashed": {
+                "en": "the table stopped on an internal error ({error}); "
+                "TEXTUAL=debug shows where.",
+                "fr": "la table s'est arrêtée sur une erreur interne ({error}) ; "
+                "TEXTUAL=debug montre où.",
+            }
+        }
+    )
+    err = getattr(app, "_exception", None)  # private; the line says the status without it
+    error = f"{type(err).__name__}: {err}" if err is not None else f"status {app.return_code}"
+    Console(stderr=True, soft_wrap=True, no_color=True).print(
+        "parlour: " + t("tui.crashed", lang, error=error), highlight=False, markup=False
+    )
+    raise typer.Exit(app.return_code or 1)
 
 
 def _refuse_a_dumb_terminal(lang: str) -> None:

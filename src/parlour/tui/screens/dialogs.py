@@ -6,6 +6,12 @@ from datetime import datetime
 
 from rich.table import Table
 from rich.text import Text
+from textual import events
+
+try:  # the clock of Textual's events (`event.time`), a private module
+    from textual._time import get_time
+except ImportError:  # a later Textual: its events' clock has been `monotonic` on Linux and macOS
+    from time import monotonic as get_time
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Horizontal, Vertical, VerticalScroll
@@ -33,15 +39,29 @@ class HandoffScreen(Screen[None]):
 
     With `private` (the end of a person's turn) it shows that person what only he may read of
     his last move, then hides his hand; without it, it asks for the device to be passed.
+
+    It must be seen before it is passed: a key pressed before it was drawn, or within `GUARD_S`
+    after, does nothing. Otherwise Enter pressed twice (a double press, a repeating key, keys
+    queued while the table was busy) ended a turn and went on past "Pass the device to Tom",
+    showing Tom's hand to the person who just played. Enter still confirms it, as every dialog
+    of the table: a key of its own would be one more thing to learn at each hand-over, and a
+    slip of the finger is caught by the guard, which nobody reading the screen notices. A key
+    counts only after a quiet moment (`QUIET_S` with no key at all): a key held down repeats
+    every few hundredths of a second and so never passes the screen, however long it is held.
     """
 
     BINDINGS = [Binding("enter", "done", "Continue")]
+    GUARD_S = 0.6  # about twice a keyboard's repeat delay; under the time to read the card
+    QUIET_S = 0.25  # several times a key's repeat interval; far under a deliberate press's gap
 
     def __init__(self, session: PlaySession, seat: int, private: list[str] | None = None) -> None:
         super().__init__()
         self.session = session
         self.seat = seat
         self.private = private
+        self.shown_at: float | None = None  # when it was first drawn (Textual's event clock)
+        self.last_key: float | None = None  # when the last key reached this screen
+        self.closing = False
 
     def compose(self) -> ComposeResult:
         lang, name = self.session.lang, self.session.names[self.seat]
@@ -57,12 +77,38 @@ class HandoffScreen(Screen[None]):
                 yield Button(t("tui.hide_hand", lang), variant="primary", id="done")
 
     def on_mount(self) -> None:
-        self.query_one("#done", Button).focus()
+        # Closed before it was mounted (the app quitting), its button is gone: nothing to focus.
+        for button in self.query("#done").results(Button):
+            button.focus()
+        self.call_after_refresh(self._drawn)
+
+    def _drawn(self) -> None:
+        if self.shown_at is None:
+            self.shown_at = get_time()
+
+    def open_at(self, when: float) -> bool:
+        """Whether a press made at `when` may pass the screen: it had been seen by then."""
+        return self.shown_at is not None and when >= self.shown_at + self.GUARD_S
+
+    def on_key(self, event: events.Key) -> None:
+        # Keys reach the screen before its bindings (and the button's) run: one pressed too
+        # early goes no further. Its own time counts, not when it is handled: a key queued
+        # while the app was busy arrives late but was pressed before the screen was seen.
+        quiet = self.last_key is None or event.time - self.last_key >= self.QUIET_S
+        self.last_key = event.time
+        if not (quiet and self.open_at(event.time)):
+            event.stop()
+            event.prevent_default()
 
     def on_button_pressed(self, _message: Button.Pressed) -> None:
         self.action_done()
 
     def action_done(self) -> None:
+        # Also reached by an Enter sent to the table below that bubbled up to the app once this
+        # screen was on top, before it was even mounted: refused too, by the time.
+        if self.closing or not self.open_at(get_time()):
+            return
+        self.closing = True
         if self.private is None:
             self.session.take_device(self.seat)
         self.dismiss(None)

@@ -79,6 +79,9 @@ class TableScreen(SizeAware, Screen[None]):
         self.picks: list[tuple[str, Choice | None]] = []  # the lines of the moves pane
         self._scheduled = False
         self._summary_shown = False
+        # A hand-over screen is up or coming (hot-seat): the moves below are the last person's,
+        # and a selection still on its way (a second Enter) must not be played as the next's.
+        self.handing_over = False
         self.ready = False  # set once mounted: tests and callers wait for it
         self.narration: list[str] = []  # the lines of the narration pane, as written
 
@@ -141,6 +144,7 @@ class TableScreen(SizeAware, Screen[None]):
             self.refresh_table()
             mover = session.mover
             assert mover is not None
+            self.handing_over = True
             self.app.push_screen(HandoffScreen(session, mover), self._after_handoff)
             return
         self.refresh_table()
@@ -194,12 +198,16 @@ class TableScreen(SizeAware, Screen[None]):
                 self.play(legal[0])
 
     def _after_handoff(self, _result: Any = None) -> None:
+        self.handing_over = False
+        self.say("")  # the last holder's message is not the new one's
         self._write_history()
         self.advance()
 
     def play(self, action: Any) -> None:
         """The person's move: played if allowed, explained if not (nothing changes then)."""
         session = self.session
+        if self.handing_over:  # the turn is over: a move chosen from its list is late
+            return
         try:
             events = session.play(action)
         except IllegalAction as err:
@@ -217,11 +225,14 @@ class TableScreen(SizeAware, Screen[None]):
             and session.hides_hands()
         ):
             private = session.narrate([e for e in events if not e.public])
+            self.handing_over = True
             self.app.push_screen(HandoffScreen(session, player, private), self._after_hide)
             return
         self.advance()
 
     def _after_hide(self, _result: Any = None) -> None:
+        self.handing_over = False  # until `advance` asks for the device to be passed
+        self.say("")
         self.session.hide()
         self._write_history()
         self.advance()
@@ -355,6 +366,8 @@ class TableScreen(SizeAware, Screen[None]):
 
     def choose(self, index: int) -> None:
         """The line `index` of the moves pane: a move is played, a picker step narrows."""
+        if self.handing_over:  # a line of the last person's list, chosen after his turn
+            return
         if self.path and index == len(self.picks):
             self.action_back()
             return
