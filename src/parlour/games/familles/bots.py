@@ -165,5 +165,5 @@ BOTS: dict[str, Callable[..., Bot]] = {
     "medium": forgetful(
         MemoryBot, 0.55, "memory that asks at random a little over one move in two"
     ),
-    "hard": forgetful(MemoryBot, 0.2, "memory that asks at random one move in five"),
+    "hard": forgetful(MemoryBot, 0.125, "memory that asks at random one move in eight"),
 }
