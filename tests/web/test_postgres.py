@@ -428,3 +428,89 @@ def test_an_idle_connection_is_checked_after_a_database_restart(
     monkeypatch.setattr(storage_module, "PING_IDLE", 0.0)  # idle long enough already
     assert storage.load_table(table.id) is not None
     storage.close()
+
+
+def test_a_move_made_after_another_process_closed_the_table_is_refused(
+    pg_cluster: Cluster,
+) -> None:
+    """Two halls on one database, neither listening: A closes the table while B has not heard
+    of it. B's move (and the host's next game) is refused under the row lock, nothing stored;
+    they were stored after the close, at a closed table."""
+    db_url = pg_cluster.new_database()
+    storages = [Storage(db_url), Storage(db_url)]
+    hall_a, hall_b = (Hall(storage, bot_delay=0.0) for storage in storages)
+    seats = [{"kind": "human", "name": "Ann"}, {"kind": "human"}]
+    table_a, host = hall_a.create({"game": "flip7", "seats": seats, "sit": 0, "seed": 8})
+    table_a.join(1, "Bob")
+    table_a.start(host)
+    table_b = hall_b.find(table_a.id)
+    assert table_b is not None and table_b.state is not None
+    mover = table_b.state.to_move
+    assert mover is not None
+    table_a.close(host)
+    assert table_b.status == "playing"  # B has not heard
+    with pytest.raises(TableError) as refused:
+        table_b.act(mover, {"type": "stay"}, step=0, game=1)
+    assert refused.value.code == "closed"
+    assert table_b.status == "closed"
+    record = storages[0].load_game(table_a.id, 1)
+    assert record is not None and record["actions"] == []
+    for storage in storages:
+        storage.close()
+
+
+def test_a_stand_in_plays_for_a_player_whose_process_died_without_a_word(
+    pg_cluster: Cluster, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ann plays on A, Bob on B; it is Bob's turn when B dies (kill -9: no goodbye, no more
+    heartbeats). Once B's word on Bob lapses, A counts him gone, tells its pages and its turn
+    timer's stand-in plays for him. Nothing did: the word lapsed unnoticed, and the game waited
+    for some other event of the table, for ever in a game of two. (The time B's word holds is
+    cut to 1.5 s here, 30 s in service.)"""
+    import parlour.web.hall
+    import parlour.web.table
+
+    for module in (parlour.web.table, parlour.web.hall):
+        monkeypatch.setattr(module, "PRESENCE_TTL", 1.5)
+    db_url = pg_cluster.new_database()
+    storages = [Storage(db_url), Storage(db_url)]
+    hall_a, hall_b = (Hall(storage, bot_delay=0.0) for storage in storages)
+
+    async def scenario() -> tuple[int, int, list[dict[str, Any]]]:
+        hall_a.resume()
+        hall_b.resume()
+        seats = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
+        request = {"game": "flip7", "seats": seats, "sit": 0, "turn_timer": 1, "seed": 3}
+        table_a, host = hall_a.create(request)
+        guest = table_a.join(1, "Bob")
+        table_b = hall_b.find(table_a.id)
+        assert table_b is not None and table_b.seat_of(guest) == 1
+        ann, bob = Client(0, "en"), Client(1, "en")
+        table_a.attach(ann)
+        table_b.attach(bob)
+        table_a.start(host)
+        await until(lambda: table_a.connected(1))  # A heard of Bob on B
+        state = table_a.state
+        assert state is not None
+        if state.to_move == 0:
+            table_a.act(0, {"type": "hit"})  # Ann moves on A: Bob's turn, A leads
+        await until(lambda: table_a.state is not None and table_a.state.to_move == 1)
+        played = table_a.moves
+        await hall_b.close()  # B is gone, without a word
+        await until(lambda: table_a.moves > played, seconds=20)
+        await hall_a.close()
+        frames = []
+        while not ann.outbox.empty():
+            frame = ann.outbox.get_nowait()
+            if frame.get("type") == "table":
+                frames.append(frame)
+        return played, table_a.moves, frames
+
+    try:
+        played, moves, frames = asyncio.run(scenario())
+    finally:
+        for storage in storages:
+            storage.close()
+    assert moves > played
+    bob_seen = [f["table"]["seats"][1]["connected"] for f in frames]
+    assert True in bob_seen and bob_seen[-1] is False  # Ann's page was told he was gone

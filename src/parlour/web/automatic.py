@@ -51,6 +51,7 @@ class AutomaticMoves:
     number: int
     _gone_since: dict[int, float]
     _backoff: float
+    remote: dict[str, tuple[float, set[int]]]  # seats present on other processes, and when
     # The turn timer runs per turn: when the current turn (this game, this step) began.
     _turn_key: tuple[int, int] | None = None
     _turn_since: float = 0.0
@@ -63,11 +64,33 @@ class AutomaticMoves:
     def _play(self, tx: Change, state: State, action: Any, seat: int) -> None:
         raise NotImplementedError
 
-    def _transact(self, body: Callable[[Change], T]) -> T:
+    def _transact(self, body: Callable[[Change], T], closing: bool = False) -> T:
         raise NotImplementedError
 
     def _after_move(self) -> None:
         raise NotImplementedError
+
+    def _announce(self) -> None:
+        raise NotImplementedError
+
+    def forget_stale_presence(self, horizon: float) -> None:
+        """Drop what other processes said of their seats before `horizon` (the monotonic clock)
+        and never said again: such a process died (`kill -9`, a lost machine) without a word.
+        Its seats are gone from now on: the pages are told, and a turn timer's stand-in is
+        planned. `connected` alone lets the word lapse without anybody noticing, so the turn of
+        a player whose process died waited for some other event of the table, for ever in a
+        game of two."""
+        stale = [origin for origin, (stamp, _seats) in self.remote.items() if stamp <= horizon]
+        if not stale:
+            return
+        now = time.monotonic()
+        for origin in stale:
+            for seat in self.remote.pop(origin)[1]:
+                if not self.connected(seat):
+                    self._gone_since.setdefault(seat, now)  # his timer runs from now
+        self._announce()
+        if self.turn_timer:
+            self.schedule()
 
     def came_back(self, seat: int) -> None:
         """A gone player's page or socket is open again: he plays his own turns at once."""
@@ -179,7 +202,7 @@ class AutomaticMoves:
         except TableError as err:
             if err.code == "unavailable":
                 self._retry_later(f"{err.message}", seat)
-            else:
+            elif err.code != "closed":  # closed by another process: no more moves
                 self.schedule()
             return
         except Exception as err:  # a fault of ours: logged, and the table keeps trying

@@ -392,6 +392,9 @@ class Hall:
             await asyncio.sleep(PRESENCE_TTL / 3)
             with contextlib.suppress(SQLAlchemyError):  # an outage: caught up on reconnection
                 self.tell_all_presence()
+            horizon = time.monotonic() - PRESENCE_TTL
+            for table in list(self.tables.values()):
+                table.forget_stale_presence(horizon)
             if self._resync_needed:
                 self.resync()
 

@@ -226,13 +226,14 @@ class Table(AutomaticMoves):
         self.lead = False
         self._caught_up = True
 
-    def _transact(self, body: Callable[[Change], T]) -> T:
+    def _transact(self, body: Callable[[Change], T], closing: bool = False) -> T:
         """Run `body` as a change of the table (see `_change`) and return what it returns.
 
         On PostgreSQL it is first run optimistically, on the revision this process knows,
         its writes sent as one statement at the end: one round trip where the locked way
         takes five. If another process committed meanwhile, that attempt stored nothing and
-        the table is as it was; `body` then runs again the locked way, on the latest state.
+        the table is as it was; `body` then runs again the locked way, on the latest state,
+        refused if that state is a closed table (unless `closing` it).
         """
         if self.hall.storage.is_postgres:
             try:
@@ -241,6 +242,8 @@ class Table(AutomaticMoves):
             except Stale:
                 pass
         with self._change() as tx:
+            if not closing:
+                self._open()  # closed by another process since this one checked
             return body(tx)
 
     @contextlib.contextmanager
@@ -452,7 +455,7 @@ class Table(AutomaticMoves):
             self.status = "closed"
             tx.save_table(self.settings())
 
-        self._transact(close)
+        self._transact(close, closing=True)
         self.halt()
         self.hall.retire(self)
         self.hall.changed()
