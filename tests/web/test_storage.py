@@ -138,3 +138,23 @@ def test_a_second_process_on_one_sqlite_file_is_refused(tmp_path: Path) -> None:
     finally:
         first.stop()
         second.stop()
+
+
+def test_a_second_process_is_refused_before_it_touches_the_schema(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # uvicorn --workers 2 on a new file: both made the schema at once, and the second failed
+    # with "table parlour_tables already exists" instead of the reason.
+    from parlour.core.errors import ParlourError
+    from parlour.web.storage import Storage
+
+    url = f"sqlite:///{tmp_path / 'new.db'}"
+    first = Storage(url, claim=True)
+    made: list[str] = []
+    monkeypatch.setattr(Storage, "migrate", lambda self: made.append(self.url))
+    try:
+        with pytest.raises(ParlourError, match="already served by another process"):
+            Storage(url, claim=True)
+        assert made == []
+    finally:
+        first.close()

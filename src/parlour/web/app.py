@@ -77,8 +77,7 @@ def review_json(record: dict[str, Any], seat: str) -> dict[str, Any]:
 
 def create_app(settings: Settings) -> Starlette:
     """The application: one hall over one storage; the routes find both on `app.state`."""
-    storage = Storage(settings.db_url)
-    storage.claim()  # a SQLite file serves one process; PostgreSQL any number
+    storage = Storage(settings.db_url, claim=True)  # a SQLite file serves one process
     hall = Hall(storage, bot_delay=settings.bot_delay, create_burst=settings.tables_per_minute)
 
     @contextlib.asynccontextmanager

@@ -176,7 +176,10 @@ def _ping_idle(engine: Engine) -> None:
 class Storage:
     """Tables, games and their move logs in a SQL database."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, claim: bool = False) -> None:
+        """`claim`: serve a SQLite file from this process alone (`claim`), checked before the
+        schema is made, so that two processes started at once (uvicorn's `--workers`) do not
+        race to make it and the second one is refused with the reason, not a schema error."""
         url = normalise_url(url)
         self.url = url
         shown = masked(url)
@@ -220,6 +223,8 @@ class Storage:
             if self.is_postgres
             else self.engine
         )
+        if claim:
+            self.claim()
         try:
             self.migrate()
         except SQLAlchemyError as err:
