@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import faulthandler
 import json
 import os
 import random
@@ -58,9 +59,7 @@ async def player(server: Server, table_id: str, token: str, think: float, stop: 
         acted_step = -1
         while time.monotonic() < stop:
             try:
-                message = json.loads(
-                    await asyncio.wait_for(ws.recv(), timeout=stop - time.monotonic())
-                )
+                message = json.loads(await received(ws, stop))
             except TimeoutError:
                 return
             if message["type"] == "ok" and sent_at is not None:
@@ -81,12 +80,21 @@ async def player(server: Server, table_id: str, token: str, think: float, stop: 
                 await ws.send(json.dumps({"type": "act", "action": move, "id": acted_step}))
 
 
+async def received(ws: Any, stop: float) -> Any:
+    """The next message, or TimeoutError at `stop` (the monotonic clock). Not `wait_for`: on
+    Python 3.11 it may swallow a cancellation that comes as the message does, and a run stopped
+    by SIGTERM then kept its players going to the end of the level (a test saw a run outlive
+    its SIGTERM by minutes)."""
+    async with asyncio.timeout(stop - time.monotonic()):
+        return await ws.recv()
+
+
 async def spectator(server: Server, table_id: str, stop: float, seen: list[int]) -> None:
     async with websockets.connect(f"{server.ws_url}/ws/{table_id}", max_size=1 << 22) as ws:
         await ws.send(json.dumps({"type": "hello"}))
         while time.monotonic() < stop:
             try:
-                raw = await asyncio.wait_for(ws.recv(), timeout=stop - time.monotonic())
+                raw = await received(ws, stop)
             except TimeoutError:
                 return
             if json.loads(raw)["type"] == "state":
@@ -294,6 +302,7 @@ def measure(targets: list[Target], args: argparse.Namespace, stopped: Stopped) -
 
 
 def main() -> None:
+    faulthandler.register(signal.SIGUSR1)  # a run that hangs shows where, on stderr
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--levels", default="10,20,40,80,120,160")
     parser.add_argument("--seconds", type=float, default=20)
