@@ -1,4 +1,4 @@
-"""The web table's fixes of the audit of 7 December: a table closed mid-game says so on every
+"""The web table's fixes of the audit of 2026-12-07: a table closed mid-game says so on every
 page, a Panoplies series ranks by its games lost, a stand-in keeps its whole "(bot)" suffix, a
 deal number above 2^53 deals the deal typed, and the digits reach the players one may ask.
 
