@@ -16,8 +16,8 @@ from parlour.i18n import register, t
 register(
     {
         "askdraw.deal": {
-            "en": "{size} {size:#card|cards} each; {pile} left in the pile. {first} starts.",
-            "fr": "{size} {size:#carte|cartes} chacun ; {pile} dans la pioche. {first} commence.",
+            "en": "{size} {most:#card|cards} each; {pile} left in the pile. {first} starts.",
+            "fr": "{size} {most:#carte|cartes} chacun ; {pile} dans la pioche. {first} commence.",
         },
         "askdraw.give": {
             "en": "{name} gives {card} to {to}.",
@@ -52,8 +52,13 @@ def narrate_ask_draw(
     kind = event.type
     if kind == "deal":
         sizes = d["sizes"]
+        # Uneven hands ("8/7") take the word that agrees with the largest: a text for the
+        # plural rule wants a number.
         size = sizes[0] if len(set(sizes)) == 1 else "/".join(map(str, sizes))
-        return t("askdraw.deal", lang, size=size, pile=d["pile"], first=names[d["first"]])
+        return t(
+            "askdraw.deal", lang, size=size, most=max(sizes), pile=d["pile"],
+            first=names[d["first"]],
+        )  # fmt: skip
     if kind == "give":
         card = card_name(d, lang)
         return t("askdraw.give", lang, name=names[d["seat"]], card=card, to=names[d["to"]])

@@ -140,9 +140,14 @@ class GoFish(FacesInPackage, Game):
         if kind in _SEAT_LINES:
             return t(_SEAT_LINES[kind], lang, name=names[d["seat"]])
         if kind == "deal":
+            # A book dealt is laid and its holder dealt up again (OpenSpiel's deal): the hands
+            # then differ ("11/7"), and the word agrees with the largest.
             sizes = d["sizes"]
             size = sizes[0] if len(set(sizes)) == 1 else "/".join(map(str, sizes))
-            return t("gofish.deal", lang, size=size, pile=d["pile"], first=names[d["first"]])
+            return t(
+                "gofish.deal", lang, size=size, most=max(sizes), pile=d["pile"],
+                first=names[d["first"]],
+            )  # fmt: skip
         if kind == "ask":
             rank = rank_word(d["group"], lang)
             return t(

@@ -119,8 +119,8 @@ register(
     {
         "gofish.title": {"en": "Go Fish", "fr": "Va pêcher"},
         "gofish.deal": {
-            "en": "{size} {size:#card|cards} each; {pile} left in the pool. {first} starts.",
-            "fr": "{size} {size:#carte|cartes} chacun\u00a0; {pile} dans la pioche. {first} "
+            "en": "{size} {most:#card|cards} each; {pile} left in the pool. {first} starts.",
+            "fr": "{size} {most:#carte|cartes} chacun\u00a0; {pile} dans la pioche. {first} "
             "commence.",
         },
         "gofish.ask": {
