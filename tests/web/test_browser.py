@@ -55,6 +55,8 @@ class Tab:
         self.frames: list[dict[str, Any]] = []
         self.sent: list[dict[str, Any]] = []  # every WebSocket frame the page sent
         self.page_errors: list[str] = []
+        self.requested: list[str] = []  # every address the page asked for
+        self.page.on("request", lambda request: self.requested.append(request.url))
         self.page.on("websocket", self._watch)
         self.page.on("pageerror", lambda err: self.page_errors.append(str(err)))
 
@@ -318,8 +320,11 @@ def check_review(
     answer = httpx.get(f"{server.url}/api/tables/{table_id}/games/1/review?seat={seat}", timeout=60)
     if answer.status_code == 404:
         assert answer.json()["error"] == "no_review"
-        tab.page.wait_for_timeout(500)  # the page asked too, and shows nothing
+        tab.page.wait_for_timeout(500)
         assert not tab.page.query_selector(f"{box} #review")
+        # The page knows the game has no review (the game list says so) and never asks: an
+        # answer of 404 would show as an error in the browser's console.
+        assert not [url for url in tab.requested if "/review?" in url]
         return None
     review: dict[str, Any] = answer.json()
     summary = review["summary"]["text"]["en"]

@@ -199,6 +199,8 @@ def game_info(name: str, lang: str) -> dict[str, Any]:
         "rules_text": game.rules_text(lang),
         "credits": game.credits(lang),
         "style": game.web_style() is not None,
+        # Whether a finished game has a review (GET .../review): the page asks only then.
+        "review": offers(game, "review"),
     }
 
 

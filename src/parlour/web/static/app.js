@@ -496,6 +496,8 @@ async function tablePage(tableId) {
     main.innerHTML = `<h1>${t("no_table")}</h1>`; titled(t("no_table")); return;
   }
   const draw = await renderer(info.game);
+  // Only a game that reviews its moves is asked for a review (Beggar has none to give).
+  const reviewable = Boolean((await gameList()).find((g) => g.name === info.game)?.review);
   const mine = tokenFor(tableId);
   const stateBox = { table: info, message: null, seat: mine?.seat ?? null, host: false, log: [], myTurn: false };
   titled(pick(info.title));
@@ -779,8 +781,9 @@ async function tablePage(tableId) {
     if (draw.status && !tableShut()) { const extra = draw.status(view, ctx); if (extra) status.textContent += ` · ${extra}`; }
     // The seat's own review, drawn once it has come (the page is drawn again then).
     const seat = stateBox.seat;
-    const review = view.over && seat !== null ? reviewFor(tableId, message.number, seat) : undefined;
-    if (view.over && seat !== null && review === undefined && !tableShut()) {
+    const reviewed = view.over && seat !== null && reviewable;
+    const review = reviewed ? reviewFor(tableId, message.number, seat) : undefined;
+    if (reviewed && review === undefined && !tableShut()) {
       loadReview(tableId, message.number, seat).then((got) => { if (got && !closed) paintGame([]); });
     }
     const after = document.getElementById("after");
@@ -900,7 +903,8 @@ async function replayPage(tableId, number) {
   try { data = await api(`/api/tables/${tableId}/games/${number}/replay?lang=${lang}`); }
   catch (err) { main.innerHTML = `<h1>${t("replay_of", { n: number })}</h1><p>${esc(err.message)}</p>${lobbyLink}`; titled(t("replay_of", { n: number })); return; }
   const draw = await renderer(data.game);
-  const gameTitle = (await gameList()).find((g) => g.name === data.game)?.title;
+  const about = (await gameList()).find((g) => g.name === data.game);
+  const gameTitle = about?.title;
   titled(gameTitle ? `${t("replay_of", { n: number })} · ${gameTitle}` : t("replay_of", { n: number }));
   let index = 0, timer = null;
   main.innerHTML = `<h1>${t("replay_of", { n: number })}</h1>
@@ -925,7 +929,7 @@ async function replayPage(tableId, number) {
     document.getElementById("replay-standings").innerHTML = step.view.over ? standings(step.view, data.seats, draw) : "";
     const reviewBox = document.getElementById("replay-review");
     if (!step.view.over) { reviewBox.innerHTML = ""; delete reviewBox.dataset.shown; }
-    else if (!reviewBox.dataset.shown) reviewPicker(reviewBox, tableId, number, data.seats);
+    else if (!reviewBox.dataset.shown && about?.review) reviewPicker(reviewBox, tableId, number, data.seats);
     document.getElementById("where").textContent = t("step", { i: index, n: data.steps.length - 1 });
     document.getElementById("slider").value = index;
     document.getElementById("slider").setAttribute("aria-valuetext", t("step", { i: index, n: data.steps.length - 1 }));
