@@ -1,8 +1,9 @@
 """Who starts each game of a Panoplies match (RULES.md §4, the `games` option).
 
-The first game: the youngest (or the deal's `first`); each later game: the last game's loser, or
-when it had none, the player after the one who started it. Three seats or more tell "after"
-from "before" (at two they are the same seat).
+The first game: the youngest (or the deal's `first`); each later game: the match's last loser
+(the game's own, or after a game with none an earlier game's), and while nobody has lost yet,
+the player after the one who started the game before. Three seats or more tell "after" from
+"before" (at two they are the same seat).
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import numpy as np
 import pytest
 
 from parlour.core.game import Seat
@@ -86,7 +88,67 @@ def test_every_game_of_a_played_match_has_the_right_starter() -> None:
         game = state.game_no
         state.apply(rng.choice(state.legal_actions()))
         if state.game_no != game:
-            loser = state.results[-1]["loser"]
-            expected.append(loser if loser is not None else (starters[-1] + 1) % 4)
-            starters.append(state.first)
+            losers = [r["loser"] for r in state.results if r["loser"] is not None]
+            expected.append(losers[-1] if losers else (starters[-1] + 1) % 4)
+            starters.append(state.to_move)
+            assert state.first == state.to_move
     assert starters == expected and len(starters) == 5
+
+
+def test_after_a_game_with_no_loser_the_last_loser_of_the_match_starts() -> None:
+    # A match of three games played by random asks (seed 105) whose second game ends with no
+    # loser: the third is started by the first game's loser, not by the player after the
+    # second game's starter.
+    state = GAME.new_state(3, seed=105, rules=PanopliesRules(games=3))
+    rng = random.Random(105)
+    starters = {1: state.to_move}
+    while not state.is_over:
+        game = state.game_no
+        state.apply(rng.choice(state.legal_actions()))
+        if state.game_no != game:
+            starters[state.game_no] = state.to_move
+    first_loser = state.results[0]["loser"]
+    assert first_loser is not None and state.results[1]["loser"] is None
+    assert starters[2] == first_loser
+    assert starters[3] == first_loser != (starters[2] + 1) % 3
+
+
+def test_a_game_ended_by_everybody_safe_on_a_plain_draw_passes_no_turn_into_the_next() -> None:
+    # Seats 1 and 2 are dealt their whole outfits (safe at once); seat 0 holds six of his
+    # seven garments and asks seat 2 for a card he lacks: « Pioche ! », and the draw completes
+    # seat 0's outfit. Everybody is safe, game 1 ends with no loser and game 2 is dealt with
+    # seat 1 first: the miss's turn (to seat 2, the player asked) is not passed on into it.
+    mine, mother = outfit(0), outfit(3)
+    hands = [
+        [*mine[:6], *mother[:3]],
+        [*outfit(1), mother[3], extras_of(0)],
+        [*outfit(2), *extras_of(1, 2)],
+    ]
+    used = {card for hand in hands for card in hand} | {mine[6]}
+    deal = {
+        "hands": hands,
+        "pile": [mine[6]] + [c for c in range(W.num_cards) if c not in used],
+        "first": 0,
+    }
+    for next_after_miss in ("asked", "left"):
+        rules = PanopliesRules(games=2, hand_size=9, next_after_miss=next_after_miss)
+        state = GAME.new_state(3, deal=deal, rules=rules)
+        kernel = GAME.step_kernel(rules, 3)
+        batch = kernel.new_batch(1)
+        kernel.load(batch, 0, state)
+        ask = Ask(2, mother[5])
+        kernel.step(batch, np.array([ask.id]))
+        state.apply(ask, 0)
+        assert state.results == [{"game": 1, "loser": None, "layer": None}]
+        assert state.game_no == 2 and state.first == state.to_move == 1
+        assert [data for kind, data in second_game_opening(state) if kind == "turn"] == [
+            {"seat": 1}
+        ]
+        read = kernel.read(batch, 0)
+        assert (read.game_no, read.first, read.to_move) == (2, 1, 1)
+
+
+def extras_of(*garments: int) -> Any:
+    """The son's card of each garment (nobody plays the son at three): one card, or a list."""
+    cards = [W.card(W.garments[g], "son") for g in garments]
+    return cards[0] if len(cards) == 1 else cards

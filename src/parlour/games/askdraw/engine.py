@@ -319,8 +319,8 @@ class AskDrawState(State):
         if deals != self.deals:
             return
         self._check_end()
-        if self.is_over:
-            return
+        if self.is_over or deals != self.deals:
+            return  # over, or everybody safe ended a game of a match: the next one is under way
         if laid and self._replays_after_draw():
             self._settle()
         else:

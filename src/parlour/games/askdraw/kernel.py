@@ -40,11 +40,10 @@ and the kind of game, which chooses the hooks:
   or a Bonne pioche) is lost unless a joker saves it: `random.Random.sample` of the holder's
   joker groups' cards, transcribed with its two methods (a pool, or rejection on a set) and the
   same threshold between them; a card won by its owner goes back on. A match (`games` above 1):
-  the loser starts the next game, or with no loser the player after the last starter; scores
-  are minus each seat's losses. The engine deals the next game from inside the step that ended
-  the game, and the steps still pending there then run on the new game: only one of them
-  changes anything, the turn passed after a plain draw whose own group made everybody safe,
-  which the kernel passes too once the next game is dealt (`_advance`);
+  the match's last loser starts the next game (an earlier game's after a game with no loser),
+  and before anybody has lost, the player after the last starter; scores are minus each seat's
+  losses. The engine deals the next game from inside the step that ended the game, and that
+  step then stops (`_advance` deals it here once the ask returns);
 - BOOKS (`GoFishState` on `groups.GroupAskState`): one asks for a rank and gets every card of
   it; an empty hand draws and then asks, or passes; the first player out may end the game.
 
@@ -112,7 +111,7 @@ OWN, ATTACK = 0.6, 0.4  # OutfitMemoryBot's `ranked_outfit_asks` defaults
 #   the bits, where looking at the group's cards took 15% of a 7 familles game);
 _G, _R = 0, 1
 _TURN, _PTR, _OVER, _TURNS, _STATUS, _NLAID, _LOSER, _LAYER = range(8)
-_GAME, _FIRST, _PENDING, _DONE, _OUT = range(8, 13)
+_GAME, _FIRST, _LAST_LOSER, _DONE, _OUT = range(8, 13)
 _SCALARS = 13
 _KIND, _CARDS, _GROUPS, _MEMBERS, _BY_GROUP, _HAND, _NEXT_LEFT, _REPLAYS = range(8)
 _ASK_ANY, _ASK_AFTER, _FIRST_OUT, _GAMES, _CAP, _TRACK, _SAYS, _BITMAP = range(8, 16)
@@ -440,15 +439,9 @@ def _miss(st: Any, n: int, mt: Any, ints: Any, p: int, target: int,
         _lack(st, p, ask)  # a hidden draw, but not the card asked for (it would be shown)
     done = _lay(st, n, p, _group(st, drawn))
     replays = done and st[_R, _REPLAYS] != 0
-    ended_by_lay = st[_G, _OVER]
     _check_end(st, n)
-    if not st[_G, _OVER]:
-        if not replays:
-            st[_G, _TURN] = nxt
-    elif not ended_by_lay and not replays:
-        # Everybody safe: the engine deals the next game of a match from `_check_end`, and
-        # `_apply` goes on to pass the turn in that game.
-        st[_G, _PENDING] = nxt
+    if not st[_G, _OVER] and not replays:
+        st[_G, _TURN] = nxt
 
 
 @njit_inline
@@ -553,25 +546,18 @@ def _new_game(st: Any, n: int, mt: Any, first: int) -> None:
 @njit_lean
 def _advance(st: Any, n: int, mt: Any) -> None:
     """What the engine has done by the time an ask (or the first deal) returns: each game that
-    ended counts its loss and deals the next one of a match, whose first player is its loser,
-    else the player after the last starter, until a game is under way or the match is over; a
-    turn still to pass (the plain draw that made everybody safe) is passed then."""
-    while True:
-        if st[_G, _OVER]:
-            if st[_G, _LOSER] != NOBODY:
-                st[_LOSSES, st[_G, _LOSER]] += 1
-            if st[_G, _GAME] >= st[_R, _GAMES]:
-                st[_G, _DONE] = 1
-                return
-            first = st[_G, _LOSER] if st[_G, _LOSER] != NOBODY else (st[_G, _FIRST] + 1) % n
-            _new_game(st, n, mt, first)
-            continue
-        if st[_G, _PENDING] != NOBODY:  # `_pass_after_miss` after the next game was dealt
-            st[_G, _TURN] = st[_G, _PENDING]
-            st[_G, _PENDING] = NOBODY
-            _settle(st, n)
-            continue
-        return
+    ended counts its loss and deals the next one of a match, whose first player is the match's
+    last loser (this game's, or an earlier game's when this one had none), else the player
+    after the last starter, until a game is under way or the match is over."""
+    while st[_G, _OVER]:
+        if st[_G, _LOSER] != NOBODY:
+            st[_LOSSES, st[_G, _LOSER]] += 1
+            st[_G, _LAST_LOSER] = st[_G, _LOSER]
+        if st[_G, _GAME] >= st[_R, _GAMES]:
+            st[_G, _DONE] = 1
+            return
+        last = st[_G, _LAST_LOSER]
+        _new_game(st, n, mt, last if last != NOBODY else (st[_G, _FIRST] + 1) % n)
 
 
 # ----- the bots -------------------------------------------------------------------------------
@@ -857,7 +843,7 @@ def _turn(st: Any, n: int, mt: Any, ints: Any, p: int, target: int, ask: int) ->
     dealt, the ask counted and the turn cap. `mt` is the state's generator."""
     _ask(st, n, mt, ints, p, target, ask)
     _settle(st, n)  # after every ask: one call site, which the inlined ask does not copy
-    if st[_G, _OVER] or st[_G, _PENDING] != NOBODY:
+    if st[_G, _OVER]:
         _advance(st, n, mt)
     st[_G, _TURNS] += 1
     if not st[_G, _DONE] and st[_R, _CAP] > 0 and st[_G, _TURNS] >= st[_R, _CAP]:
@@ -878,7 +864,7 @@ def _start(st: Any, n: int, mt: Any) -> None:
     seats have no ages, so seat 0 starts."""
     for k in range(_SCALARS):
         st[_G, k] = 0
-    st[_G, _PENDING] = NOBODY
+    st[_G, _LAST_LOSER] = NOBODY
     for s in range(n):
         st[_LOSSES, s] = 0
     _new_game(st, n, mt, 0)
@@ -1179,7 +1165,7 @@ def _playout(st: Any, n: int, mt: Any, state_mt: Any, ints: Any, tops: Any, clai
         game = st[_G, _GAME]
         _ask(st, n, state_mt, ints, p, target, ask)
         _settle(st, n)
-        if st[_G, _OVER] or st[_G, _PENDING] != NOBODY:
+        if st[_G, _OVER]:
             _advance(st, n, state_mt)
         _seen_after(st, p, group, shown, game)
         if drawn >= 0 and not shown and drawn_group != group:

@@ -132,7 +132,7 @@ def load_state(st: np.ndarray, state: State, *, memory: bool = True) -> None:
     g[k._NLAID] = sum(1 for owner in laid if owner != PILE)
     g[k._FIRST] = state.first  # type: ignore[attr-defined]
     g[k._GAME] = 1
-    g[k._PENDING] = g[k._LOSER] = g[k._LAYER] = g[k._OUT] = k.NOBODY
+    g[k._LAST_LOSER] = g[k._LOSER] = g[k._LAYER] = g[k._OUT] = k.NOBODY
     if kind == k.OUTFITS:
         _load_outfits(st, state)
     if kind == k.BOOKS and state.first_out is not None:  # type: ignore[attr-defined]
@@ -152,6 +152,7 @@ def load_state(st: np.ndarray, state: State, *, memory: bool = True) -> None:
 def _load_outfits(st: np.ndarray, state: Any) -> None:
     g = st[k._G]
     g[k._GAME] = state.game_no
+    g[k._LAST_LOSER] = k.NOBODY if state.last_loser is None else state.last_loser
     for seat in range(state.num_players):
         st[k._SAFE, seat] = int(state.safe[seat])
         st[k._NJOKERS, seat] = len(state.jokers[seat])
@@ -270,6 +271,8 @@ def read_state(
         state.jokers = [st[k._JOKERS + s, : st[k._NJOKERS, s]].tolist() for s in range(n)]
         state.wearing = [[bool(w) for w in st[k._WEARING + s, :garments]] for s in range(n)]
         state.losses = st[k._LOSSES, :n].tolist()
+        last = int(g[k._LAST_LOSER])
+        state.last_loser = None if last == k.NOBODY else last
         state.results = []
         state.outfits = []
     if kind == k.BOOKS:
@@ -326,6 +329,7 @@ def table_of(state: State) -> dict[str, Any]:
             "jokers": [list(j) for j in s.jokers],
             "wearing": [list(w) for w in s.wearing],
             "losses": list(s.losses),
+            "last_loser": s.last_loser,
         }
     if kind == k.BOOKS:
         table["first_out"] = s.first_out

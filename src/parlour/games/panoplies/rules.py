@@ -114,6 +114,7 @@ class PanopliesState(AskDrawState):
         self.player_of: dict[int, int] = {c: s for s, c in enumerate(self.characters)}
         self.losses = [0] * n
         self.results: list[dict[str, Any]] = []
+        self.last_loser: int | None = None  # who lost a game of the match last: he starts
         self.game_no = 0
         self._reset_table()
         self.emit(
@@ -228,12 +229,15 @@ class PanopliesState(AskDrawState):
     def _end_game(self, loser: int | None, layer: int | None) -> None:
         if loser is not None:
             self.losses[loser] += 1
+            self.last_loser = loser
         result = {"game": self.game_no, "loser": loser, "layer": layer}
         self.results.append(result)
         self.emit(Event("game_end", {**result, "losses": list(self.losses)}))
         if self.game_no < self.rules.games:
-            # The last loser starts; with no loser, the next player after the last starter.
-            first = loser if loser is not None else (self.first + 1) % self.num_players
+            # The last loser starts (RULES.md), the loser of an earlier game when this one had
+            # none; while nobody has lost yet, the next player after the last starter.
+            last = self.last_loser
+            first = last if last is not None else (self.first + 1) % self.num_players
             self._next_game(first)
             return
         n = self.num_players
@@ -264,6 +268,7 @@ class PanopliesState(AskDrawState):
         twin.player_of = self.player_of
         twin.losses = list(self.losses)
         twin.results = list(self.results)
+        twin.last_loser = self.last_loser
         twin.game_no = self.game_no
         twin.wearing = [list(w) for w in self.wearing]
         twin.safe = list(self.safe)
