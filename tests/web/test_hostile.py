@@ -227,6 +227,7 @@ def test_an_uploaded_deck_is_checked_in_memory_and_played(server: Server) -> Non
     bad = [
         ("x" * 9000, "at most"),
         ("id = [", "not valid TOML"),
+        ("x = " + "[" * 4000 + "]" * 4000, "nested too deeply"),  # was a 500 and a traceback
         ('id = "x"\nname = "y"', "families"),
         (42, "text of a TOML"),
     ]

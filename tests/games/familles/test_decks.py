@@ -63,6 +63,17 @@ def test_a_user_deck_loads_with_articles_from_gender(tmp_path: Path) -> None:
         (deck_text(extra='picture = "missing.png"'), "picture 'missing.png' not found"),
         (deck_text().replace('"#112233"', '"blue"', 1), "colour must look like"),
         ("id = [", "is not valid TOML"),
+        # Nested past the parser's recursion: refused, not a RecursionError's traceback.
+        pytest.param(
+            "x = " + "[" * 4000 + "]" * 4000,
+            "is not valid TOML: nested too deeply",
+            id="arrays-nested-4000-deep",
+        ),
+        pytest.param(
+            "x = " + "{a=" * 1300 + "1" + "}" * 1300,
+            "is not valid TOML: nested too deeply",
+            id="tables-nested-1300-deep",
+        ),
         ('name = "x"', "missing 'id'"),
         # Unknown keys are refused, not ignored, at every level, with the likely key named.
         (

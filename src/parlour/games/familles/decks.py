@@ -337,6 +337,18 @@ def parse_deck(
     return Deck(deck_id, name, lang, tuple(families), source, text)
 
 
+def read_toml(text: str, where: str) -> dict[str, Any]:
+    """A deck's TOML, or a `DeckError` saying why not. Arrays or tables nested a few thousand
+    deep (a few kilobytes of brackets) exhaust the parser's recursion: refused the same way,
+    not a traceback (a web table's upload answered 500)."""
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        raise DeckError(f"{where} is not valid TOML: {err}") from None
+    except RecursionError:
+        raise DeckError(f"{where} is not valid TOML: nested too deeply") from None
+
+
 def load_deck_file(path: str | Path) -> Deck:
     file = Path(path)
     try:
@@ -345,11 +357,9 @@ def load_deck_file(path: str | Path) -> Deck:
         raise DeckError(f"cannot read deck {path}: {err.strerror}") from None
     try:
         text = raw.decode("utf-8")
-        data = tomllib.loads(text)
     except UnicodeDecodeError:
         raise DeckError(f"{path} is not UTF-8 text") from None
-    except tomllib.TOMLDecodeError as err:
-        raise DeckError(f"{path} is not valid TOML: {err}") from None
+    data = read_toml(text, str(path))
     source = str(path)
     return parse_deck(data, source, file.parent, text)
 
@@ -405,10 +415,7 @@ def register_deck_text(text: str) -> str:
         raise DeckError(f"an uploaded deck has at most {MAX_DECK_BYTES} bytes")
     spec = UPLOAD_PREFIX + hashlib.sha256(raw).hexdigest()[:24]
     if UPLOADED.get(spec) is None:
-        try:
-            data = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as err:
-            raise DeckError(f"the uploaded deck is not valid TOML: {err}") from None
+        data = read_toml(text, "the uploaded deck")
         UPLOADED.put(spec, parse_deck(data, "the uploaded deck", None, text), len(raw))
     return spec
 
