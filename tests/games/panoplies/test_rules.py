@@ -288,6 +288,13 @@ def test_seven_players_need_an_optional_family() -> None:
         GAME.new_state(10, seed=1, rules=PanopliesRules(hats=True, scarves=True, belts=True))
 
 
+def test_a_match_has_at_most_a_thousand_games() -> None:
+    # A match is played to its end: 10^15 games made a web table of bots play for ever.
+    assert PanopliesRules(games=1000).games == 1000
+    with pytest.raises(RulesError, match=r"^games must be at most 1000, not 1001$"):
+        PanopliesRules(games=1001)
+
+
 def test_characters_are_chosen_at_setup_and_distinct() -> None:
     seats = [Seat("Léa", data={"character": "mother"}), Seat("Tom", data={"character": "son"})]
     s = GAME.new_state(seats, seed=1)

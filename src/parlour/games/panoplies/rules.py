@@ -17,6 +17,8 @@ from parlour.core.options import check_choices, option
 from parlour.games.askdraw.engine import AskDrawState, ask_from_json, youngest_seat
 from parlour.games.panoplies.deck import Wardrobe, wardrobe
 
+MAX_GAMES = 1000  # games in a match
+
 
 @dataclass(frozen=True)
 class PanopliesRules:
@@ -46,6 +48,9 @@ class PanopliesRules:
         check_choices(self)
         if self.games < 1:
             raise RulesError("games must be at least 1")
+        if self.games > MAX_GAMES:
+            # A match is played to its end: a web table of bots would play 10^15 games on.
+            raise RulesError(f"games must be at most {MAX_GAMES}, not {self.games}")
         if self.hand_size is not None and self.hand_size < 1:
             raise RulesError("hand_size must be at least 1")
         if self.max_turns is not None and self.max_turns < 1:
