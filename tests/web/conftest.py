@@ -185,6 +185,10 @@ def dumps(obj: Any) -> str:
 
 # ----- the system Chromium, driven by Playwright (the browser tests) --------------------------
 CHROMIUM = Path("/usr/bin/chromium")
+# The site's Content-Security-Policy refuses `eval`, with which Playwright runs a string given to
+# `wait_for_function` (and an injected script such as axe-core): the tests that use them open
+# their contexts with `bypass_csp=True`. The policy itself is checked on the real pages without
+# it: test_security_headers walks them, and test_browser plays every game through.
 # On a developer's machine without Chromium the browser tests are skipped; in CI they must run,
 # so there a missing browser fails them instead of hiding them.
 IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")

@@ -62,7 +62,9 @@ def axe_script(request: pytest.FixtureRequest) -> str:
 def new_page(browser: Any, lang: str, size: str, init: str = "") -> Any:
     """A page in a fresh context of that size, its language chosen as the FR/EN button does."""
     width, height = SIZES[size]
-    context = browser.new_context(viewport={"width": width, "height": height})
+    # axe-core is injected as an inline script, which the site's Content-Security-Policy
+    # refuses (as it should): the scan's pages are told to let it in.
+    context = browser.new_context(viewport={"width": width, "height": height}, bypass_csp=True)
     context.add_init_script(f"localStorage.setItem('parlour.lang', {json.dumps(lang)});{init}")
     page = context.new_page()
     page.states = []  # the seat's views and moves, as the page received them

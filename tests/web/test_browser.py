@@ -57,6 +57,12 @@ class Tab:
         self.page_errors: list[str] = []
         self.requested: list[str] = []  # every address the page asked for
         self.page.on("request", lambda request: self.requested.append(request.url))
+        # What the browser refused under the site's Content-Security-Policy (none expected).
+        self.refused: list[str] = []
+        self.page.on(
+            "console",
+            lambda m: self.refused.append(m.text) if "Content Security Policy" in m.text else None,
+        )
         self.page.on("websocket", self._watch)
         self.page.on("pageerror", lambda err: self.page_errors.append(str(err)))
 
@@ -280,7 +286,7 @@ def test_two_people_and_a_bot_play_a_whole_game(browser: Any, server: Server, ga
             assert "last round" in (host.page.text_content("#board") or "")
         for seat, tab in enumerate((host, guest)):
             assert check_frames(record, [f for f in tab.frames if f.get("number") == 1], seat)
-            assert not tab.page_errors
+            assert not tab.page_errors and not tab.refused
         check_dom_privacy(record, private_snapshots)
         # The FR/EN button switches the page only: the narration is the English table's.
         english_log = host.page.text_content("#log")

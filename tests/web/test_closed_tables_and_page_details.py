@@ -37,7 +37,7 @@ class Page:
         table_id: str | None = None,
         held: dict[str, Any] | None = None,
     ) -> None:
-        self.context = browser.new_context(viewport={"width": 1200, "height": 850})
+        self.context = browser.new_context(viewport={"width": 1200, "height": 850}, bypass_csp=True)
         script = f"localStorage.setItem('parlour.lang', '{lang}');"
         if table_id is not None and held is not None:
             script += (

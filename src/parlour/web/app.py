@@ -10,10 +10,12 @@ from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 
 from parlour.core.records import replay
 from parlour.core.review import review_record
 from parlour.web.hall import Hall
+from parlour.web.headers import SecurityHeaders
 from parlour.web.replays import ReplayCache
 from parlour.web.routes import ROUTES, available_games, game_info, unavailable
 from parlour.web.storage import Storage, StorageDown
@@ -91,6 +93,7 @@ def create_app(settings: Settings) -> Starlette:
         routes=ROUTES,
         lifespan=lifespan,
         exception_handlers={SQLAlchemyError: unavailable, StorageDown: unavailable},
+        middleware=[Middleware(SecurityHeaders)],
     )
     app.state.hall = hall
     app.state.storage = storage
