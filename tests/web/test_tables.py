@@ -406,3 +406,35 @@ def test_the_documented_state_is_the_state_sent(hall: Hall) -> None:
     assert documented_fields("state") == set(state) - {"type"}
     assert documented_fields("welcome") == {"seat", "host"}
     assert '"history"' not in WEB_DOCS.read_text("utf-8")
+
+
+def test_a_broadcast_makes_the_public_info_once_for_all_its_pages(
+    hall: Hall, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Made per page, the public info (which counts the pages) cost O(pages^2) a move."""
+    from parlour.web import table as table_module
+
+    table, _, _ = open_table(hall)
+    watchers = [Client(None, "en") for _ in range(40)]
+    player = Client(0, "en")
+    for client in [*watchers, player]:
+        table.attach(client)
+    for client in [*watchers, player]:  # what attaching told them (each newcomer, to all)
+        while not client.outbox.empty():
+            client.outbox.get_nowait()
+    made = [0]
+    real = table_module.public_info
+
+    def counted(t: Table) -> dict[str, Any]:
+        made[0] += 1
+        return real(t)
+
+    monkeypatch.setattr(table_module, "public_info", counted)
+    monkeypatch.setattr("parlour.web.transport.public_info", counted, raising=False)
+    table.broadcast()
+    assert made[0] == 1
+    assert table.state is not None
+    messages = [client.outbox.get_nowait() for client in [*watchers, player]]
+    assert all(m["table"]["spectators"] == 40 for m in messages)
+    assert all(m["view"] == table.state.view(None) for m in messages[:-1])
+    assert messages[-1]["view"] == table.state.view(0)

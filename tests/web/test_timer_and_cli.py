@@ -188,3 +188,35 @@ def test_serve_refuses_bad_settings_in_one_line(
     assert exited.value.code == 2
     err = capsys.readouterr().err
     assert text in err and "Traceback" not in err
+
+
+def test_a_bot_reads_each_event_of_a_web_game_once(
+    hall: Hall, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A bot's feed at a web table is kept from move to move: each event reaches each bot seat
+    once, not the whole log again at every move (O(n) a move, which a long match grows)."""
+    from parlour.core import events
+
+    copied = [0]
+    real_copy = events.own_copy
+
+    def counted(event: Any) -> Any:
+        copied[0] += 1
+        return real_copy(event)
+
+    monkeypatch.setattr(events, "own_copy", counted)
+
+    async def scenario() -> tuple[int, int]:
+        seats = [{"kind": "bot", "bot": "counter"}, {"kind": "bot", "bot": "counter"}]
+        table, host = hall.create(
+            {"game": "flip7", "seats": seats, "seed": 5, "rules": {"target": 120}}
+        )
+        table.start(host)
+        state = table.state
+        assert state is not None
+        await until(lambda: state.is_over, seconds=60)
+        return len(state.log), len(state.actions)
+
+    logged, moves = asyncio.run(scenario())
+    # Flip 7's events are all public: each seat's feed copies each event at most once.
+    assert moves > 20 and 0 < copied[0] <= 2 * logged

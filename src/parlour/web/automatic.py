@@ -57,6 +57,10 @@ class AutomaticMoves:
     _turn_since: float = 0.0
     # Gone players for whom a stand-in has played since they left (their badge says so).
     stood_in: frozenset[int] = frozenset()
+    # Each seat's bot feed of the game in play, read on from where it stopped at each move: a
+    # fresh feed copied the whole log at every move (O(n) a move: 21 ms at 4,000 moves, 276 ms
+    # at 32,000, which a long all-bot match reaches).
+    _bot_feeds: dict[int, tuple[State, SeatFeed]] | None = None
 
     def connected(self, seat: int) -> bool:
         raise NotImplementedError
@@ -220,13 +224,26 @@ class AutomaticMoves:
         """The move the seat's bot (or a gone player's stand-in) chooses."""
         from parlour.play.runner import decision_for  # the play layer, loaded when needed
 
-        feed = SeatFeed(seat, copies=True)
+        feed = self._bot_feed(state, seat)
+        feed.update(state.log)
         # The bot thinks in a thread on a copy: the table's game may take in another
         # process's move meanwhile.
         bot = self._bot_for(seat)
         decision = decision_for(state.clone(), seat, feed, worlds=getattr(bot, "searches", False))
+        # Its events as they stand now: the feed's list grows at the seat's next move, which a
+        # bot still thinking about a move made moot meanwhile must not see.
+        decision = decision._replace(events=tuple(decision.events))
         thinks = bool(getattr(bot, "searches", False))  # spends its whole time budget
         return await self.hall.bots.run(self.id, lambda: bot.act(decision), slow=thinks)
+
+    def _bot_feed(self, state: State, seat: int) -> SeatFeed:
+        """The seat's bot feed of `state` (a new game, or a game read again, starts a new one)."""
+        if self._bot_feeds is None:
+            self._bot_feeds = {}
+        held = self._bot_feeds.get(seat)
+        if held is None or held[0] is not state:
+            held = self._bot_feeds[seat] = (state, SeatFeed(seat, copies=True))
+        return held[1]
 
     def _retry_later(self, why: str, seat: int) -> None:
         """Back off (1, 2, 4 ... 30 s) and try again: the table resumes once storage is back."""

@@ -369,8 +369,9 @@ class Table(AutomaticMoves):
         return state_message(self, client, initial=initial)
 
     def broadcast(self) -> None:
+        shared: dict[Any, Any] = {}  # the public info and each seat's view, made once
         for client in self.clients:
-            client.send(self.message_for(client))
+            client.send(state_message(self, client, shared=shared))
 
     # ----- clients ------------------------------------------------------------------------
     def attach(self, client: Client) -> None:

@@ -35,12 +35,27 @@ class Client:
         self.outbox.put_nowait(message)
 
 
-def state_message(table: Table, client: Client, *, initial: bool = False) -> dict[str, Any]:
-    """The state message for one client: its view, legal moves and new filtered events."""
+def state_message(
+    table: Table,
+    client: Client,
+    *,
+    initial: bool = False,
+    shared: dict[Any, Any] | None = None,
+) -> dict[str, Any]:
+    """The state message for one client: its view, legal moves and new filtered events.
+
+    `shared`: what a broadcast computes once for all its clients (the table's public info, each
+    seat's view; read-only once made). Made again for each client, the public info alone, which
+    counts the table's clients, cost O(clients^2) a move: 1.4 s of the server's time for a move
+    watched by 4,000 spectators."""
     state = table.state
+    if shared is None:
+        shared = {}
+    if "table" not in shared:
+        shared["table"] = table.public()
     message: dict[str, Any] = {
         "type": "state",
-        "table": table.public(),
+        "table": shared["table"],
         "you": client.seat,
         "number": table.number,
         "view": None,
@@ -69,7 +84,10 @@ def state_message(table: Table, client: Client, *, initial: bool = False) -> dic
         if line:
             narration.append(line)
     message["step"] = len(state.actions)
-    view = state.view(client.seat)
+    key = ("view", client.seat)
+    if key not in shared:
+        shared[key] = state.view(client.seat)
+    view = shared[key]
     message["view"] = view
     if client.hints is not None:
         # Only from the seat's own view and filtered events: spectators get no hint.
