@@ -159,3 +159,28 @@ def test_a_game_loaded_midway_ends_as_the_reference_playout_ends_it(
             assert cards == list(range(len(cards)))
             checked += 1
     assert checked > 10
+
+
+def test_a_match_capped_after_a_lost_game_loads_with_every_mannequin_as_it_stands() -> None:
+    """A Panoplies match capped in its second game, the first lost: the kernel took the first
+    game's loser for this game's and undressed his mannequin in its observation."""
+    import numpy as np
+
+    from parlour.rl.encoding import make_encoder, resolve_rules
+
+    game = get_game("panoplies")
+    rules = resolve_rules(game, {"games": 2, "max_turns": 20})
+    state = game.new_state(2, seed=124, rules=rules)
+    rng = random.Random(124)
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_actions()), state.to_move)
+    assert state.outcome is not None and state.outcome.status == "capped"
+    assert state.game_no == 2 and state.results[0]["loser"] is not None
+    step = game.step_kernel(rules, 2)
+    batch = step.new_batch(1)
+    step.seat_bots(batch, np.ones(1, bool), [""] * 2, np.zeros((1, 2), np.int64))
+    step.load(batch, 0, state)
+    seen = np.zeros((1, step.obs_size), np.float32)
+    step.observe(batch, np.zeros(1, np.int64), seen)
+    want = make_encoder(game, rules, 2).encode(state.view(0), 0)
+    assert np.array_equal(seen[0], want)

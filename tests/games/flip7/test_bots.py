@@ -38,6 +38,20 @@ def test_bots_are_registered_with_parameters() -> None:
         make_bot(GAME, "threshold:lots")
 
 
+def test_a_threshold_past_a_million_is_refused_before_any_game() -> None:
+    # The compiled paths hold the threshold in 64 bits: 10^19 passed the bot's check and the
+    # simulation failed with an OverflowError at its first game (the engine alone played on).
+    from parlour.sim import simulate
+
+    assert make_bot(GAME, "threshold:1000000").threshold == 1_000_000
+    with pytest.raises(ParlourError, match=r"bad parameters for bot 'threshold:1000001':"):
+        make_bot(GAME, "threshold:1000001")
+    with pytest.raises(ParlourError, match=r"bad parameters for bot 'threshold:10{19}'"):
+        simulate("flip7", ["threshold:" + "1" + "0" * 19, "counter"], 4, seed=1, workers=1)
+    played = simulate("flip7", ["threshold:1000000", "counter"], 4, seed=1, workers=1)
+    assert played.summary.games == 4
+
+
 def test_threshold_stays_when_the_numbers_reach_t() -> None:
     bot = make_bot(GAME, "threshold:23")
     state = table(2, ["12", "4", "11", "5"])

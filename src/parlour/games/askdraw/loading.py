@@ -159,7 +159,9 @@ def _load_outfits(st: np.ndarray, state: Any) -> None:
         st[k._JOKERS + seat, : len(state.jokers[seat])] = state.jokers[seat]
         st[k._WEARING + seat, : len(state.wearing[seat])] = [int(w) for w in state.wearing[seat]]
         st[k._LOSSES, seat] = state.losses[seat]
-    if state.outcome is not None and state.results:
+    # The loser and layer of the game that ended the match; a match capped mid-game has
+    # neither (its last result is an earlier game's, whose loser is dressed again since).
+    if state.outcome is not None and state.results and state.results[-1]["game"] == state.game_no:
         last = state.results[-1]
         g[k._LOSER] = k.NOBODY if last["loser"] is None else last["loser"]
         g[k._LAYER] = k.NOBODY if last["layer"] is None else last["layer"]

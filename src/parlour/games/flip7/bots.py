@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from parlour.bots.base import NO_VIEW, Bot, Decision
 from parlour.core.events import Event
-from parlour.games.flip7.cards import is_number
+from parlour.games.flip7.cards import MAX_POINTS, is_number
 from parlour.games.flip7.public import Table, one_card, read_table, score_of
 from parlour.games.flip7.rules import HIT, STAY, Target
 
@@ -128,6 +128,8 @@ class ThresholdBot(Flip7Bot):
         self.threshold = int(threshold)
         if self.threshold < 1:
             raise ValueError("the threshold must be at least 1")
+        if self.threshold > MAX_POINTS:  # the compiled paths hold it in 64 bits
+            raise ValueError(f"the threshold must be at most {MAX_POINTS}")
 
     def wants_view(self, legal_actions: list[Any]) -> bool:
         # Hit or stay needs only its own numbers, which the events tell: the table (and so
