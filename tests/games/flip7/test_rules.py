@@ -83,15 +83,36 @@ def test_modifiers_never_bust() -> None:
 
 
 def test_staying_needs_a_card_and_an_illegal_move_changes_nothing() -> None:
-    state = table(2, ["second_chance", "5"])
-    assert state.legal_actions() == [HIT]
+    # Seat 0's opening card, a Freeze, went to seat 2: seat 0 has no card in front.
+    state = table(3, ["freeze", "5", "9", "6"])
+    play(state, 2)
+    assert state.to_move == 0 and state.legal_actions() == [HIT]
     before = (len(state.log), state.view(None))
-    with pytest.raises(
-        IllegalAction, match=r"you cannot stay with no number or modifier in"
-    ) as err:
+    with pytest.raises(IllegalAction, match=r"^you cannot stay with no card in front$") as err:
         state.apply(STAY)
     assert err.value.rule == "stay_needs_a_card"
     assert (len(state.log), state.view(None)) == before
+
+
+def test_a_lone_second_chance_is_a_card_in_front_and_may_stay() -> None:
+    """RULES.md §2 and the published rules: "at least one card in front of you"; a kept
+    Second Chance is one (staying banks 0; it was refused until 2026-12-07)."""
+    import numpy as np
+
+    from parlour.rl.encoding import action_mask
+
+    state = table(2, ["second_chance", "5", "7"])
+    assert state.second_chance[0] and state.numbers[0] == []
+    assert state.legal_actions() == [HIT, STAY]
+    # The step kernel, loaded with this table, offers the same moves.
+    kernel = GAME.step_kernel(state.rules, 2)
+    batch = kernel.new_batch(1)
+    kernel.load(batch, 0, state)
+    masks = np.zeros((1, kernel.num_actions), np.int8)
+    kernel.masks(batch, masks)
+    assert np.array_equal(masks[0], action_mask(state, kernel.num_actions))
+    play(state, "stay")
+    assert state.status[0] == "stayed" and state.points(0) == 0
 
 
 def test_a_lone_modifier_is_enough_to_stay() -> None:

@@ -462,8 +462,10 @@ def _solver_stays(counts: Any, numbers: Any, nnum: Any, mods: Any, nmod: Any, sc
 @_njit
 def _stays(code: int, seat: int, bonus: int, g: Any, numbers: Any, nnum: Any, mods: Any,
            nmod: Any, sc: Any, values: Any, values_sc: Any, util: Any) -> bool:  # fmt: skip
-    """The seat's bot on its turn: True to stay. With nothing in front it must hit."""
-    if nnum[seat] + nmod[seat] == 0:
+    """The seat's bot on its turn: True to stay. With no card in front it must hit; with a lone
+    Second Chance it may stay, and the bots decide as with any hand (they stay only when no
+    number is left to draw)."""
+    if nnum[seat] + nmod[seat] + sc[seat] == 0:
         return False
     if code > 0:
         held = 0
@@ -590,7 +592,7 @@ def advance(mt: Any, n: int, bonus: int, target: int, cap: int, totals: Any, bot
                 if code == 0:
                     return
                 if code == RANDOM:  # `rng.choice([HIT, STAY])`, or of [HIT] alone
-                    options = 1 if nnum[seat] + nmod[seat] == 0 else 2
+                    options = 1 if nnum[seat] + nmod[seat] + sc[seat] == 0 else 2
                     stays = _randbelow(bot_mts[seat], options) == 1
                 elif code == FIRST:
                     stays = False

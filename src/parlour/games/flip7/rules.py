@@ -143,9 +143,7 @@ class Flip7State(State):
         step = self.stack[-1]
         if step[0] == "turn":
             if isinstance(action, Stay) and not self._can_stay(step[1]):
-                raise IllegalAction(
-                    "stay_needs_a_card", "you cannot stay with no number or modifier in front"
-                )
+                raise IllegalAction("stay_needs_a_card", "you cannot stay with no card in front")
             if not isinstance(action, (Hit, Stay)):
                 raise IllegalAction("hit_or_stay", "on your turn you hit or stay")
             return
@@ -540,7 +538,9 @@ class Flip7State(State):
         return out
 
     def _can_stay(self, seat: int) -> bool:
-        return bool(self.numbers[seat] or self.modifiers[seat])
+        # "At least one card in front of you" (RULES.md §2, the published rules): a number, a
+        # modifier or a kept Second Chance (which banks 0, but is a card in front of him).
+        return bool(self.numbers[seat] or self.modifiers[seat] or self.second_chance[seat])
 
     def _end_round(self, flip7_seat: int | None) -> None:
         discard = self.discard

@@ -75,7 +75,7 @@ def _mask_one(n: int, small: Any, stacks: Any, i: int, out: Any) -> None:
     if kind == k.TURN:
         seat = stacks[i, top, 1]
         out[0] = 1
-        if small[i, 1, seat] + small[i, 2, seat] > 0:
+        if small[i, 1, seat] + small[i, 2, seat] + small[i, 3, seat] > 0:  # a card in front
             out[1] = 1
     else:
         for s in range(n):
@@ -96,7 +96,7 @@ def _legal(n: int, small: Any, stacks: Any, i: int, a: int) -> bool:
     kind = stacks[i, top, 0]
     if kind == k.TURN:
         seat = stacks[i, top, 1]
-        return a == 0 or (a == 1 and small[i, 1, seat] + small[i, 2, seat] > 0)
+        return a == 0 or (a == 1 and small[i, 1, seat] + small[i, 2, seat] + small[i, 3, seat] > 0)
     return 2 <= a < 2 + n and _is_candidate(kind, small, i, a - 2)
 
 

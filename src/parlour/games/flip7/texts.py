@@ -204,8 +204,8 @@ register_options(
 register(
     {
         "rule.flip7.stay_needs_a_card": {
-            "en": "you cannot stay with no number or modifier in front",
-            "fr": "on ne peut pas s'arrêter sans numéro ni bonus devant soi",
+            "en": "you cannot stay with no card in front",
+            "fr": "on ne peut pas s'arrêter sans aucune carte devant soi",
         },
         "rule.flip7.hit_or_stay": {
             "en": "on your turn you hit or stay",
