@@ -188,6 +188,7 @@ SAMPLES = [
     "unknown uploaded deck 'upload:abc'; send its text again",
     "unknown deck 'nosuch'; decks are fr, en or the path of a .toml file",
     "deck fr has no family 'x'",
+    "2 hands of 40 need more than the 52 cards of 13 ranks of 4",
     "5 hands of 8 need more than 42 cards",
     "hand_size 8 is only for two players; choose 6 or 7",
     "choose one joker variant: jokers or beggar_joker, not both",
@@ -199,6 +200,8 @@ SAMPLES = [
     "each player plays a different character",
     "unknown field 'x' in a Flip 7 deal",
     "the dealer must be a seat from 0 to 2",
+    "suits must be 2 to 16, not 1: a book of one card is no book",
+    "most_books_wins=false means the first player out wins: set end_on_first_out=true",
     "ranks must be 1 to 13, not 99",
     "no Flip 7 number card 13 (numbers go from 0 to 12)",
     "unknown Flip 7 card '99'; cards are 0..12, +2, +4, +6, +8, +10, x2, freeze, flip_three, "

@@ -58,7 +58,7 @@ def test_an_action_card_is_given_by_choosing_its_target() -> None:
         await pilot.press("1")  # Léa hits the Freeze (« Stop » in French)
         await pilot.pause()
         labels = [c.label for c in table_screen(app).shown]
-        assert labels == ["Garder Stop pour vous", "Donner Stop à Bruno"]
+        assert labels == ["Garder le Stop pour vous", "Donner le Stop à Bruno"]
         table = plain(table_screen(app).query_one("#table", Static).content)
         assert "Léa doit donner la carte Stop à un joueur en jeu." in table
         await pilot.press("2")

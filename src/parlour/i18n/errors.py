@@ -241,9 +241,14 @@ GAME_MESSAGES: list[tuple[str, str]] = [
     ),
     # Deals and game setups (games/*/rules.py, games/*/game.py, deals)
     (
-        r"^(?P<n>\d+) hands of (?P<size>\d+) need more than (?:the )?(?P<cards>\d+) cards"
-        r"(?P<rest>.*)$",
-        "{n} mains de {size} demandent plus de {cards} cartes{rest}",
+        r"^(?P<n>\d+) hands of (?P<size>\d+) need more than the (?P<count>\d+) cards of "
+        r"(?P<ranks>\d+) ranks of (?P<suits>\d+)$",
+        "{n} mains de {size} demandent plus que les {count} cartes ({ranks} "
+        "{ranks:#valeur|valeurs} de {suits})",
+    ),
+    (
+        r"^(?P<n>\d+) hands of (?P<size>\d+) need more than (?P<count>\d+) cards$",
+        "{n} mains de {size} demandent plus de {count} cartes",
     ),
     (
         r"^hand_size 8 is only for two players; choose 6 or 7$",
@@ -275,6 +280,17 @@ GAME_MESSAGES: list[tuple[str, str]] = [
     (
         r"^the dealer must be a seat from 0 to (?P<high>\d+)$",
         "le donneur doit être une place de 0 à {high}",
+    ),
+    (
+        r"^suits must be (?P<low>\d+) to (?P<high>\d+), not (?P<value>-?\d+): a book of one "
+        r"card is no book$",
+        "suits doit valoir de {low} à {high}, pas {value} : un livre d'une seule carte n'est pas "
+        "un livre",
+    ),
+    (
+        r"^most_books_wins=false means the first player out wins: set end_on_first_out=true$",
+        "most_books_wins=false fait gagner le premier joueur sans cartes : mettez "
+        "end_on_first_out=true",
     ),
     (
         r"^(?P<option>\w+) must be (?P<low>\d+) to (?P<high>\d+), not (?P<value>-?\d+)"

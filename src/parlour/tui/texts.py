@@ -59,8 +59,9 @@ register(
         },
         "tui.pass_hint": {
             "en": "Nobody else should look at the screen. Press Enter when {name} is ready.",
-            "fr": "Personne d'autre ne doit regarder l'écran. Appuyez sur Entrée quand l'appareil "
-            "est entre les mains de {name}.",
+            # Not « entre les mains de {name} »: a name is not elided (« de Émile »).
+            "fr": "Personne d'autre ne doit regarder l'écran. Appuyez sur Entrée quand {name} a "
+            "l'appareil en main.",
         },
         "tui.ready": {"en": "I am {name}", "fr": "Je suis {name}"},
         "tui.turn_over": {

@@ -40,7 +40,7 @@ def test_narration_of_the_end() -> None:
     mother = outfit("mother")
     s = make([mother[:6], [mother[6], "coat/son"], ["coat/father"], ["coat/daughter"]])
     fr = lines(ask(s, 1, mother[6]), "fr")
-    assert "Léa pose la tenue de la mère, le personnage de Max\u00a0!" in fr
+    assert "Léa pose la tenue de la mère, le personnage joué par Max\u00a0!" in fr
     assert "Partie 1\u00a0: Max perd." in fr
 
 

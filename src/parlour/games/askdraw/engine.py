@@ -273,7 +273,9 @@ class AskDrawState(State):
         if not self.hands[t]:
             raise IllegalAction("target_empty", "you may only ask a player who holds cards")
         if self.laid[g.group_of[c]] != PILE:
-            raise IllegalAction("card_laid", f"that {word} is already laid down")
+            # What is laid down: a family, or a character's outfit (as `rule.*.card_laid` say).
+            laid = f"{word}'s outfit" if word == "character" else word
+            raise IllegalAction("card_laid", f"that {laid} is already laid down")
         if c in self.hands[p]:
             raise IllegalAction("card_held", "you may not ask for a card you already hold")
         if not self._ask_any() and not self.counts[p][g.group_of[c]]:

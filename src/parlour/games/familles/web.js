@@ -12,7 +12,8 @@ const WORDS = {
   families: [["{n} family", "{n} families"], ["{n} famille", "{n} familles"]],
   laid: ["Families laid down", "Familles posées"],
   holds: ["holds", "a"],
-  has_family: ["has some", "a de la famille"],
+  // Families a seat surely holds a card of (« a de la famille » would say it has relatives).
+  has_family: ["has some", "a une carte des familles"],
   cards: [["{n} card", "{n} cards"], ["{n} carte", "{n} cartes"]],
   // A family laid down is named as the family, as the narration names it (« la famille Bones »).
   family_laid: ["{family} family, laid", "famille {family}, posée"],

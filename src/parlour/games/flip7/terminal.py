@@ -26,6 +26,10 @@ register(
         "tui.flip7.label.freeze": {"en": "Freeze", "fr": "Stop"},
         "tui.flip7.label.flip_three": {"en": "Flip Three", "fr": "Trois à la suite"},
         "tui.flip7.label.second_chance": {"en": "Second Chance", "fr": "Seconde chance"},
+        # An action card with its article, as a move to give it says it (« Donner le Stop »).
+        "tui.flip7.the.freeze": {"en": "the Freeze", "fr": "le Stop"},
+        "tui.flip7.the.flip_three": {"en": "the Flip Three", "fr": "le Trois à la suite"},
+        "tui.flip7.the.second_chance": {"en": "the Second Chance", "fr": "la Seconde chance"},
         "tui.flip7.player": {"en": "Player", "fr": "Joueur"},
         "tui.flip7.cards": {"en": "Cards", "fr": "Cartes"},
         "tui.flip7.round": {"en": "Round", "fr": "Manche"},
@@ -43,8 +47,9 @@ register(
             "en": "Stay: bank {points} {points:#point|points}",
             "fr": "S'arrêter : garder {points} {points:#point|points}",
         },
-        "tui.flip7.give": {"en": "Give the {card} to {name}", "fr": "Donner {card} à {name}"},
-        "tui.flip7.give_self": {"en": "Keep the {card} yourself", "fr": "Garder {card} pour vous"},
+        # {card}: the card with its article, "the Freeze", « le Stop » (`the_card`).
+        "tui.flip7.give": {"en": "Give {card} to {name}", "fr": "Donner {card} à {name}"},
+        "tui.flip7.give_self": {"en": "Keep {card} yourself", "fr": "Garder {card} pour vous"},
         # The `x` list shows the giving moves even when no action card waits to be given.
         "tui.flip7.give_any": {
             "en": "Give the action card to {name}",
@@ -88,6 +93,12 @@ def card_label(name: str, lang: str) -> str:
     """An action card's short name as the French and English editions print it."""
     key = f"tui.flip7.label.{name}"
     return t(key, lang) if has(key) else name
+
+
+def the_card(name: str, lang: str) -> str:
+    """An action card with its article: "the Freeze", « le Stop », « la Seconde chance »."""
+    key = f"tui.flip7.the.{name}"
+    return t(key, lang) if has(key) else card_label(name, lang)
 
 
 def row_text(row: Mapping[str, Any], lang: str) -> Text:
@@ -173,7 +184,7 @@ def describe(action: dict[str, Any], ctx: TableContext) -> str:
             return t(
                 "tui.flip7.give_self_any" if own else "tui.flip7.give_any", ctx.lang, name=name
             )
-        card = card_label(pending_kind, ctx.lang)
+        card = the_card(pending_kind, ctx.lang)
         if own:
             return t("tui.flip7.give_self", ctx.lang, card=card)
         return t("tui.flip7.give", ctx.lang, card=card, name=name)

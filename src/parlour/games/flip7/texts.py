@@ -74,7 +74,7 @@ register(
         },
         "flip7.reshuffle": {
             "en": "The deck is empty: the discard pile is shuffled into a new deck ({cards} "
-            "cards).",
+            "{cards:#card|cards}).",
             "fr": "La pioche est vide\u00a0: la défausse est mélangée pour former une nouvelle "
             "pioche ({cards} {cards:#carte|cartes}).",
         },

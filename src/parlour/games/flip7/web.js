@@ -10,6 +10,10 @@ const WORDS = {
   freeze: ["Freeze", "Stop"],  // as the French rules, narration and terminal name it
   flip_three: ["Flip Three", "Trois à la suite"],
   second_chance: ["Second Chance", "Seconde chance"],
+  // An action card with its article, as the terminal gives it (« Donner le Stop à Anne »).
+  the_freeze: ["the Freeze", "le Stop"],
+  the_flip_three: ["the Flip Three", "le Trois à la suite"],
+  the_second_chance: ["the Second Chance", "la Seconde chance"],
   deck: ["Deck: {n}", "Pioche\u00a0: {n}"],
   total: ["{n} pts", "{n} pts"],
   round_pts: ["this round {n}", "cette manche {n}"],
@@ -33,6 +37,11 @@ const HUES = ["#6b7280", "#a16207", "#b91c1c", "#c2410c", "#15803d", "#0e7490", 
 export function cardName(card) {
   if (["freeze", "flip_three", "second_chance"].includes(card)) return w(card);
   return card;
+}
+
+// An action card with its article: "the Freeze", « le Stop », « la Seconde chance ».
+function theCard(card) {
+  return WORDS[`the_${card}`] ? w(`the_${card}`) : cardName(card);
 }
 
 export function cardSvg(card, cls = "") {
@@ -76,7 +85,7 @@ export function render(view, ctx) {
   }).join("");
   let pending = "";
   if (view.pending && !view.over) {
-    pending = `<div class="hint">${esc(w("pending", { name: view.players[view.pending.seat], card: cardName(view.pending.kind) }))}</div>`;
+    pending = `<div class="hint">${esc(w("pending", { name: view.players[view.pending.seat], card: theCard(view.pending.kind) }))}</div>`;
   }
   let hint = "";
   const odds = ctx.serverHints;
@@ -94,7 +103,7 @@ export function label(action, view) {
   if (action.type === "hit") return w("hit");
   if (action.type === "stay") return w("stay");
   if (action.type === "target") {
-    const card = view.pending ? cardName(view.pending.kind) : "";
+    const card = view.pending ? theCard(view.pending.kind) : "";
     return w("give", { card, name: view.players[action.seat] });
   }
   return action.type;

@@ -46,8 +46,9 @@ register(
             "fr": "{name} en a demandé, donc en a : {ranks}.",
         },
         "tui.gofish.has_none": {
+            # {ranks}: "aces or nines"; « d'as ni de neuf » (`lacked_ranks`)
             "en": "{name} has no {ranks}.",
-            "fr": "{name} n'a pas de {ranks}.",
+            "fr": "{name} n'a pas {ranks}.",
         },
         "tui.gofish.likeliest": {
             "en": "Likeliest ask: {rank} from {name} ({chance}).",
@@ -131,7 +132,7 @@ def hints(ctx: TableContext) -> list[str]:
             if tracker.laid[r] == -1 and sure_miss(tracker, RankAsk(seat, r))
         ]
         if none and tracker.sizes[seat]:
-            ranks = ", ".join(rank_word(r, lang) for r in none)
+            ranks = lacked_ranks([rank_word(r, lang) for r in none], lang)
             lines.append(t("tui.gofish.has_none", lang, name=name, ranks=ranks))
     best = likeliest_ask(ctx, tracker)
     if best is not None:
@@ -147,6 +148,17 @@ def hints(ctx: TableContext) -> list[str]:
             )
         )
     return lines or [say("tui.gofish", "nothing_known", lang)]
+
+
+def lacked_ranks(words: list[str], lang: str) -> str:
+    """The ranks a seat surely lacks, as the web's `lacksText` says them: "sevens, eights or
+    kings"; « d'as ni de huit » (de elided before a vowel; « huit » starts with an aspirated h,
+    which keeps it)."""
+    if lang == "fr":
+        return " ni ".join(
+            f"d'{w}" if w[:1].lower() in "aeiouyàâéèêëîïôûü" else f"de {w}" for w in words
+        )
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
 
 
 def likeliest_ask(ctx: TableContext, tracker: Tracker) -> tuple[RankAsk, float] | None:

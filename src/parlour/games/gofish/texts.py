@@ -169,6 +169,10 @@ register(
             "en": "there is no such rank in this deck",
             "fr": "cette valeur n'existe pas dans ce jeu",
         },
+        "rule.gofish.card_laid": {
+            "en": "that rank is already laid down",
+            "fr": "cette valeur est déjà posée",
+        },
         "rule.gofish.not_an_ask": {
             "en": "the only move is to ask a player for a rank",
             "fr": "le seul coup est de demander une valeur à un joueur",

@@ -57,13 +57,15 @@ register(
             "en": "{name} dresses {character}'s mannequin in {garment} again.",
             "fr": "{name} remet {garment} au mannequin de {character}.",
         },
+        # Never « de {name} »: a name may start with a vowel (« d'Anne »), and the narration
+        # does not elide a name, so the French says it another way.
         "panoplies.joker_saved": {
             "en": "{name}'s joker keeps {garment} on the mannequin!",
-            "fr": "Le joker de {name} garde {garment} sur le mannequin\u00a0!",
+            "fr": "Grâce à son joker, {name} garde {garment} sur le mannequin\u00a0!",
         },
         "panoplies.joker_failed": {
             "en": "{name}'s joker draw misses ({drawn}).",
-            "fr": "Le tirage du joker de {name} échoue ({drawn}).",
+            "fr": "Le tirage du joker échoue pour {name} ({drawn}).",
         },
         "panoplies.outfit_own": {
             "en": "{name} lays down {character}'s own outfit: {name} can no longer lose.",
@@ -75,7 +77,7 @@ register(
         },
         "panoplies.outfit_other": {
             "en": "{name} lays down the outfit of {character}, {owner}'s character!",
-            "fr": "{name} pose la tenue de {character}, le personnage de {owner}\u00a0!",
+            "fr": "{name} pose la tenue de {character}, le personnage joué par {owner}\u00a0!",
         },
         "panoplies.joker": {"en": "{name} gains a joker.", "fr": "{name} gagne un joker."},
         "panoplies.game_loser": {
