@@ -225,7 +225,6 @@ class AutomaticMoves:
         from parlour.play.runner import decision_for  # the play layer, loaded when needed
 
         feed = self._bot_feed(state, seat)
-        feed.update(state.log)
         # The bot thinks in a thread on a copy: the table's game may take in another
         # process's move meanwhile.
         bot = self._bot_for(seat)

@@ -44,8 +44,14 @@ def test_a_threshold_past_a_million_is_refused_before_any_game() -> None:
     from parlour.sim import simulate
 
     assert make_bot(GAME, "threshold:1000000").threshold == 1_000_000
-    with pytest.raises(ParlourError, match=r"bad parameters for bot 'threshold:1000001':"):
+    with pytest.raises(
+        ParlourError,
+        match=r"^bad parameters for bot 'threshold:1000001': threshold must be 1 to 1000000, "
+        r"not 1000001$",
+    ):
         make_bot(GAME, "threshold:1000001")
+    with pytest.raises(ParlourError, match=r"threshold must be 1 to 1000000, not 0$"):
+        make_bot(GAME, "threshold:0")
     with pytest.raises(ParlourError, match=r"bad parameters for bot 'threshold:10{19}'"):
         simulate("flip7", ["threshold:" + "1" + "0" * 19, "counter"], 4, seed=1, workers=1)
     played = simulate("flip7", ["threshold:1000000", "counter"], 4, seed=1, workers=1)

@@ -132,6 +132,8 @@ class AskDrawState(State):
 
     ask_rule: ClassVar[str] = "family_not_held"  # the name of the ask condition
     group_word: ClassVar[str] = "family"
+    # What a laid group is, in the refusal to ask for it (as the games' `rule.*.card_laid` say).
+    laid_word: ClassVar[str] = "family"
 
     def __init__(
         self, rules: Any, seats: Sequence[Seat], seed: int | None, deal: Any, grouping: Grouping
@@ -273,9 +275,7 @@ class AskDrawState(State):
         if not self.hands[t]:
             raise IllegalAction("target_empty", "you may only ask a player who holds cards")
         if self.laid[g.group_of[c]] != PILE:
-            # What is laid down: a family, or a character's outfit (as `rule.*.card_laid` say).
-            laid = f"{word}'s outfit" if word == "character" else word
-            raise IllegalAction("card_laid", f"that {laid} is already laid down")
+            raise IllegalAction("card_laid", f"that {self.laid_word} is already laid down")
         if c in self.hands[p]:
             raise IllegalAction("card_held", "you may not ask for a card you already hold")
         if not self._ask_any() and not self.counts[p][g.group_of[c]]:

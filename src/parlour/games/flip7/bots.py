@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from parlour.bots.base import NO_VIEW, Bot, Decision
+from parlour.core.errors import ParlourError
 from parlour.core.events import Event
 from parlour.games.flip7.cards import MAX_POINTS, is_number
 from parlour.games.flip7.public import Table, one_card, read_table, score_of
@@ -126,10 +127,10 @@ class ThresholdBot(Flip7Bot):
         super().__init__(rng)
         self._numbers = OwnNumbers()
         self.threshold = int(threshold)
-        if self.threshold < 1:
-            raise ValueError("the threshold must be at least 1")
-        if self.threshold > MAX_POINTS:  # the compiled paths hold it in 64 bits
-            raise ValueError(f"the threshold must be at most {MAX_POINTS}")
+        # At most MAX_POINTS: the compiled paths hold it in 64 bits. A ParlourError, so that
+        # `make_bot` shows the reason (a ValueError reads as "takes numbers, not '0'").
+        if not 1 <= self.threshold <= MAX_POINTS:
+            raise ParlourError(f"threshold must be 1 to {MAX_POINTS}, not {self.threshold}")
 
     def wants_view(self, legal_actions: list[Any]) -> bool:
         # Hit or stay needs only its own numbers, which the events tell: the table (and so

@@ -157,6 +157,7 @@ class GoFishState(GroupAskState):
     ask_class = RankAsk
     ask_rule = "rank_not_held"
     group_word = "rank"
+    laid_word = "rank"
 
     def __init__(self, rules: GoFishRules, seats: list[Seat], seed: int | None, deal: Any) -> None:
         super().__init__(rules, seats, seed, deal, rules.grouping)

@@ -106,6 +106,7 @@ class PanopliesState(AskDrawState):
 
     ask_rule = "character_not_held"
     group_word = "character"
+    laid_word = "character's outfit"
 
     def __init__(
         self, rules: PanopliesRules, seats: list[Seat], seed: int | None, deal: Any
