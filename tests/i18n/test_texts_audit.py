@@ -183,11 +183,15 @@ GAMES = Path(__file__).resolve().parents[2] / "src" / "parlour" / "games"
 
 
 def _js_words(game: str) -> dict[str, tuple[str, str]]:
-    """The (English, French) pairs of a game's web `WORDS` table, read from its source."""
+    """The (English, French) pairs of a game's web `WORDS` table (the site's own table for
+    "site"), read from its source."""
     import json
     import re
 
-    source = (GAMES / game / "web.js").read_text(encoding="utf-8")
+    path = (
+        GAMES.parent / "web" / "static" / "i18n.js" if game == "site" else GAMES / game / "web.js"
+    )
+    source = path.read_text(encoding="utf-8")
     pair = re.compile(r'(\w+): \[("(?:[^"\\]|\\.)*"), ("(?:[^"\\]|\\.)*")\]')
     return {key: (json.loads(en), json.loads(fr)) for key, en, fr in pair.findall(source)}
 
@@ -258,3 +262,25 @@ def test_panoplies_web_names_the_wardrobe_and_outfits_as_the_terminal_does() -> 
     assert "l'armoire" in t("tui.panoplies.wardrobe", "fr", cards="…")
     assert words["outfits"][1] == "Tenues posées"
     assert t("tui.panoplies.outfits", "fr", outfits="…").startswith(words["outfits"][1])
+
+
+def test_the_web_calls_hints_what_the_terminal_calls_them() -> None:
+    from parlour.i18n import t
+
+    _catalog()
+    words = _js_words("site")
+    assert words["hints"] == (t("tui.hints", "en"), t("tui.hints", "fr")) == ("Hints", "Indices")
+    assert words["show_hint"][1] == "Afficher l'indice"
+
+
+def test_beggar_counts_of_thousands_are_grouped_as_each_language_writes_them() -> None:
+    from parlour.core.events import Event
+    from parlour.core.registry import get_game
+
+    game, names = get_game("beggar"), ["Anne", "Émile"]
+    won = Event(
+        "round_end",
+        {"round": 1, "status": "finished", "cards": 8344, "tricks": 1164, "winner": 1},
+    )
+    assert "after 8,344 cards and 1,164 tricks" in (game.narrate(won, "en", names) or "")
+    assert "après 8\u202f344 cartes et 1\u202f164 plis" in (game.narrate(won, "fr", names) or "")

@@ -87,6 +87,10 @@ class _Formatter(string.Formatter):
         if format_spec.startswith("#"):  # {n:#card|cards}: the word that agrees with n
             forms = format_spec[1:].split("|")
             return forms[min(plural_index(self.lang, value), len(forms) - 1)]
+        if format_spec == "," and isinstance(value, int):  # {n:,}: 8,344 cards, « 8 344 cartes »
+            grouped = format(value, ",")
+            # French groups with a narrow no-break space, as CLDR and the browsers write it.
+            return grouped.replace(",", "\u202f") if self.lang == "fr" else grouped
         return super().format_field(value, format_spec)
 
 

@@ -292,10 +292,11 @@ def test_search_verify_speaks_french(tmp_path) -> None:
     path.write_text(json.dumps({**good, "winner": 0}) + "\n")
     fr = parlour("beggar", "search", "--verify", "--results", str(path), env=FRENCH)
     assert fr.returncode == 0, fr.stderr
-    assert f"ok\u00a0: 4791 cartes, 670 plis\u00a0: {' '.join(PAULHUS)}" in fr.stdout
+    # French groups thousands with a narrow no-break space (CLDR's « 4 791 »).
+    assert f"ok\u00a0: 4\u202f791 cartes, 670 plis\u00a0: {' '.join(PAULHUS)}" in fr.stdout
     assert "1 donne enregistrée vérifiée, 0 diffère" in fr.stdout
     en = parlour("beggar", "search", "--verify", "--results", str(path), env=ENGLISH)
-    assert f"ok: 4791 cards, 670 tricks: {' '.join(PAULHUS)}" in en.stdout
+    assert f"ok: 4,791 cards, 670 tricks: {' '.join(PAULHUS)}" in en.stdout
     assert "1 stored deals checked, 0 differ" in en.stdout
 
 
@@ -305,7 +306,7 @@ def test_a_stored_deal_is_described_in_the_readers_language() -> None:
 
     found = Found(list(PAULHUS), "finished", 4791, 670, 0)
     assert _describe(found, "en") == found.describe()
-    assert _describe(found, "fr").startswith("4791 cartes, 670 plis\u00a0: ")
+    assert _describe(found, "fr").startswith("4\u202f791 cartes, 670 plis\u00a0: ")
     loop = Found(list(PAULHUS), "loop", 474, 66, None)
     assert _describe(loop, "en") == loop.describe()
     assert _describe(loop, "fr").startswith("BOUCLE, 66 plis\u00a0: ")

@@ -211,8 +211,8 @@ class Found:
         }
 
     def describe(self) -> str:
-        what = "LOOP" if self.status == "loop" else f"{self.cards} cards"
-        return f"{what}, {self.tricks} tricks: {' '.join(self.hands)}"
+        what = "LOOP" if self.status == "loop" else f"{self.cards:,} cards"
+        return f"{what}, {self.tricks:,} tricks: {' '.join(self.hands)}"
 
 
 def found_from_row(deck: Any, players: int, row: Any) -> Found:

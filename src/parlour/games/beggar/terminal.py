@@ -24,9 +24,9 @@ register(
             "fr": "{payer} doit encore {owed} à {claimant}.",
         },
         "tui.beggar.counts": {
-            "en": "Round {round} · {cards} {cards:#card|cards} laid · {tricks} "
+            "en": "Round {round} · {cards:,} {cards:#card|cards} laid · {tricks:,} "
             "{tricks:#trick|tricks}",
-            "fr": "Manche {round} · {cards} {cards:#carte posée|cartes posées} · {tricks} "
+            "fr": "Manche {round} · {cards:,} {cards:#carte posée|cartes posées} · {tricks:,} "
             "{tricks:#pli|plis}",
         },
         "tui.beggar.match": {"en": "Match: {score}", "fr": "Match : {score}"},

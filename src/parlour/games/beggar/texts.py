@@ -34,17 +34,17 @@ register(
         },
         "beggar.out": {"en": "{name} is out of cards.", "fr": "{name} n'a plus de cartes."},
         "beggar.round_end": {
-            "en": "{name} wins round {round} after {cards} {cards:#card|cards} and {tricks} "
+            "en": "{name} wins round {round} after {cards:,} {cards:#card|cards} and {tricks:,} "
             "{tricks:#trick|tricks}.",
-            "fr": "{name} gagne la manche {round} après {cards} {cards:#carte|cartes} et {tricks} "
-            "{tricks:#pli|plis}.",
+            "fr": "{name} gagne la manche {round} après {cards:,} {cards:#carte|cartes} et "
+            "{tricks:,} {tricks:#pli|plis}.",
         },
         "beggar.round_loop": {
-            "en": "Round {round} loops forever (repeat after {cards} {cards:#card|cards}, "
-            "{tricks} {tricks:#trick|tricks}).",
-            "fr": "La manche {round} boucle à l'infini (répétition après {cards} "
+            "en": "Round {round} loops forever (repeat after {cards:,} {cards:#card|cards}, "
+            "{tricks:,} {tricks:#trick|tricks}).",
+            "fr": "La manche {round} boucle à l'infini (répétition après {cards:,} "
             "{cards:#carte|cartes}, "
-            "{tricks} {tricks:#pli|plis}).",
+            "{tricks:,} {tricks:#pli|plis}).",
         },
         "beggar.number_card": {"en": "a number card", "fr": "une carte numérique"},
         "beggar.joker": {"en": "a joker", "fr": "un joker"},
@@ -124,12 +124,12 @@ register(
             "fr": "meilleure donne enregistrée\u00a0: {entry}",
         },
         "beggar.cli.found": {
-            "en": "{cards} cards, {tricks} tricks: {hands}",
-            "fr": "{cards} {cards:#carte|cartes}, {tricks} {tricks:#pli|plis}\u00a0: {hands}",
+            "en": "{cards:,} cards, {tricks:,} tricks: {hands}",
+            "fr": "{cards:,} {cards:#carte|cartes}, {tricks:,} {tricks:#pli|plis}\u00a0: {hands}",
         },
         "beggar.cli.found_loop": {
-            "en": "LOOP, {tricks} tricks: {hands}",
-            "fr": "BOUCLE, {tricks} {tricks:#pli|plis}\u00a0: {hands}",
+            "en": "LOOP, {tricks:,} tricks: {hands}",
+            "fr": "BOUCLE, {tricks:,} {tricks:#pli|plis}\u00a0: {hands}",
         },
         "beggar.cli.verify_ok": {"en": "ok", "fr": "ok"},
         "beggar.cli.verify_differs": {
@@ -143,8 +143,9 @@ register(
             "{wrong} {wrong:#diffère|diffèrent}",
         },
         "beggar.cli.result": {
-            "en": "{status}: {cards} {cards:#card|cards}, {tricks} {tricks:#trick|tricks}, {who}",
-            "fr": "{status}\u00a0: {cards} {cards:#carte|cartes}, {tricks} {tricks:#pli|plis}, "
+            "en": "{status}: {cards:,} {cards:#card|cards}, {tricks:,} {tricks:#trick|tricks}, "
+            "{who}",
+            "fr": "{status}\u00a0: {cards:,} {cards:#carte|cartes}, {tricks:,} {tricks:#pli|plis}, "
             "{who}",
         },
         "beggar.cli.finished": {"en": "finished", "fr": "terminée"},
@@ -156,8 +157,8 @@ register(
             "fr": "la main {letter} ({seat}) gagne",
         },
         "beggar.cli.stats_title": {
-            "en": "{deals} random {players}-player deals (seed {seed})",
-            "fr": "{deals} donnes aléatoires à {players} joueurs (graine {seed})",
+            "en": "{deals:,} random {players}-player deals (seed {seed})",
+            "fr": "{deals:,} donnes aléatoires à {players} joueurs (graine {seed})",
         },
         "beggar.cli.cards": {"en": "cards", "fr": "cartes"},
         "beggar.cli.tricks": {"en": "tricks", "fr": "plis"},
