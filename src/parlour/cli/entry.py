@@ -41,8 +41,11 @@ def main(argv: list[str] | None = None) -> None:
     lang = _argv_lang(sys.argv[1:] if argv is None else argv) or resolve_lang(None)
     command = typer.main.get_command(app)
     if lang == "fr":
+        from parlour.i18n.wrapping import keep_no_break_spaces
+
         install_french_click()
         translate_help(command)
+        keep_no_break_spaces()  # Rich's tables and help keep « : » on its word's line
     defer_rich_help(french_rich_texts if lang == "fr" else None)
     try:  # Typer 0.2x carries its own Click; older releases use Click itself
         from typer._click import exceptions as click_errors

@@ -8,8 +8,11 @@ from textual.app import App
 
 import parlour.tui.texts  # noqa: F401  (registers the texts)
 from parlour.i18n import t
+from parlour.i18n.wrapping import keep_no_break_spaces
 from parlour.tui.config import PlayConfig
 from parlour.tui.session import PlaySession
+
+keep_no_break_spaces()  # the French texts' « : » and « 8 344 » stay on their word's line
 
 # Laid out for 80x24 first: the table takes the full width and what height is left, the moves
 # and the narration share a strip below it. From 120 columns (the `wide` class) the moves and
