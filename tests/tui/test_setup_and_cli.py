@@ -284,3 +284,50 @@ def test_two_humans_of_one_name_are_refused_on_the_command_line() -> None:
     with pytest.raises(ParlourError, match="two seats have the same name"):
         plan_seats(flip7, "en", humans="Léa,Tom,Léa")
     assert [s.name for s in plan_seats(flip7, "en", humans="Léa,Tom")][:2] == ["Léa", "Tom"]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_setup_deals_the_tables_language_deck_unless_another_is_chosen(lang: str) -> None:
+    """Enter at once on an English setup plays the English 7 familles deck, as the flags do;
+    switching the language switches a language's deck, never a deck file typed in."""
+    app = ParlourApp(game="familles", lang=lang)
+    other = "fr" if lang == "en" else "en"
+
+    async def scenario(pilot: Any) -> None:
+        await settle(pilot, lambda: on_screen(app, "SetupScreen"))
+        screen = app.screen
+        deck = screen.query_one("#opt-deck", Input)
+        assert deck.value == lang
+        screen.query_one("#lang", Select).value = other
+        await pilot.pause()
+        assert deck.value == other
+        deck.value = "my-deck.toml"
+        screen.query_one("#lang", Select).value = lang
+        await pilot.pause()
+        assert deck.value == "my-deck.toml"
+        deck.value = other  # chosen on purpose: kept at the table
+        await pilot.pause()
+        screen.action_start()
+        await settle(pilot, lambda: table_ready(app))
+        table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+        assert table.session.lang == lang and table.session.state.rules.deck == other
+
+    run(app, scenario)
+
+
+def test_enter_at_once_on_an_english_setup_plays_the_english_deck() -> None:
+    app = ParlourApp(game="familles", lang="en")
+
+    async def scenario(pilot: Any) -> None:
+        await settle(pilot, lambda: on_screen(app, "SetupScreen"))
+        app.screen.action_start()
+        await settle(pilot, lambda: table_ready(app))
+        table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+        assert table.session.state.rules.deck == "en"
+        from parlour.games.familles.decks import get_deck
+
+        shown = screen_text(app)
+        assert any(f.name in shown for f in get_deck("en").families)
+        assert not any(f.name in shown for f in get_deck("fr").families)
+
+    run(app, scenario)

@@ -152,3 +152,34 @@ def extras_of(*garments: int) -> Any:
     """The son's card of each garment (nobody plays the son at three): one card, or a list."""
     cards = [W.card(W.garments[g], "son") for g in garments]
     return cards[0] if len(cards) == 1 else cards
+
+
+def test_a_seat_that_lost_no_game_of_a_match_scores_zero_not_minus_zero() -> None:
+    """-(games lost) made -0.0 for a seat that lost none: the terminal's summary printed "-0"
+    and the JSON "-0.0". The engine and the kernel's bulk play both score a plain 0."""
+    import json
+    import math
+
+    from parlour.bots.base import make_bot
+    from parlour.core.events import SeatFeed
+    from parlour.games.panoplies.bulk import bulk_play
+    from parlour.play.runner import decision_for
+
+    rules = PanopliesRules(games=3)
+    seen_zero = False
+    for seed in range(6):
+        state = GAME.new_state(3, seed=seed, rules=rules)
+        bots = [make_bot(GAME, "memory", random.Random(seed * 3 + s)) for s in range(3)]
+        while not state.is_over:
+            seat = state.to_move
+            state.apply(bots[seat].act(decision_for(state, seat, SeatFeed(seat))), seat)
+        scores = state.outcome.scores
+        assert all(math.copysign(1.0, x) > 0 for x in scores if x == 0), scores
+        assert '"scores": [' in (text := json.dumps(state.outcome.to_json()))
+        assert "-0.0," not in text and "-0.0]" not in text
+        seen_zero |= 0.0 in scores
+        for _winners, bulk_scores, _asks, _status in (
+            bulk_play(rules, [seed], [["memory"] * 3]) or []
+        ):
+            assert all(math.copysign(1.0, x) > 0 for x in bulk_scores if x == 0), bulk_scores
+    assert seen_zero  # some seat lost no game: the case was met

@@ -60,9 +60,9 @@ def bulk_play(
             layer = tuple(s for s, x in enumerate(row) if x > 0)
             out.append((layer, tuple(float(x) for x in row), int(asks), name))
             continue
-        # A match: `Outcome.from_scores` of `-float(losses)` (-0.0 for a seat that lost none);
-        # the seats with fewest losses share the win.
-        match = tuple(-float(-x) for x in row)
+        # A match: `Outcome.from_scores` of -(games lost) (0.0, not -0.0, for a seat that lost
+        # none: it would print "-0"); the seats with fewest losses share the win.
+        match = tuple(float(x) + 0.0 for x in row)
         best = max(match)
         winners = tuple(s for s, x in enumerate(match) if x == best)
         out.append((winners, match, int(asks), name))

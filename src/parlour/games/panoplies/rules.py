@@ -258,7 +258,7 @@ class PanopliesState(AskDrawState):
         else:
             outcome = Outcome.from_scores(
                 "finished",
-                [-float(x) for x in self.losses],
+                [float(-x) for x in self.losses],  # 0.0, never -0.0, for no loss
                 {"losses": list(self.losses), "games": list(self.results), "loser": None},
             )
         self.emit(Event("end", {"losses": list(self.losses), "results": list(self.results)}))

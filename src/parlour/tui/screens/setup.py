@@ -159,6 +159,8 @@ class SetupScreen(SizeAware, Screen[None]):
         return BOT_NAMES[index % len(BOT_NAMES)]
 
     def _option_widget(self, name: str, default: Any, choices: Any) -> Any:
+        if _follows_the_language(name, default):
+            default = self.lang  # an English table plays the English deck unless one is chosen
         if isinstance(default, bool):
             return Switch(default, id=f"opt-{name}")
         game, lang = self.game.name, self.lang
@@ -183,6 +185,16 @@ class SetupScreen(SizeAware, Screen[None]):
     def on_select_changed(self, message: Select.Changed) -> None:
         if message.select.id == "players":
             self._show_seats(message.value)
+        elif message.select.id == "lang":
+            self._deck_follows(str(message.value))
+
+    def _deck_follows(self, lang: str) -> None:
+        """A deck left as one language's deck becomes the new language's; a deck file stays."""
+        for name, default, _help, _choices in self.options:
+            if _follows_the_language(name, default):
+                deck = self.query_one(f"#opt-{name}", Input)
+                if deck.value.strip() in LANGS:
+                    deck.value = lang
 
     def _show_seats(self, count: Any) -> None:
         for index in range(self.game.max_players):
@@ -248,3 +260,8 @@ class SetupScreen(SizeAware, Screen[None]):
             )
             return
         self.app.switch_screen(TableScreen(session))
+
+
+def _follows_the_language(name: str, default: Any) -> bool:
+    """Whether an option is a deck whose default is a language's: it starts as the table's."""
+    return name == "deck" and default in LANGS
