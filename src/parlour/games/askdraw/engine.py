@@ -73,7 +73,8 @@ def ask_from_json(obj: Mapping[str, Any], num_cards: int) -> Ask:
     if obj.get("type") != "ask":
         raise ValueError(f"unknown action {dict(obj)!r}; the only move is an ask")
     target, card = obj.get("target"), obj.get("card")
-    if not isinstance(target, int) or not isinstance(card, int) or isinstance(target, bool):
+    # `true` is no seat and no card, though Python counts it as 1.
+    if not all(isinstance(x, int) and not isinstance(x, bool) for x in (target, card)):
         raise ValueError(f"an ask needs an integer target and card, got {dict(obj)!r}")
     return Ask(target, card, num_cards)
 

@@ -45,7 +45,8 @@ def group_ask_from_json(obj: Mapping[str, Any], num_groups: int, cls: type[A]) -
     if obj.get("type") != "ask":
         raise ValueError(f"unknown action {dict(obj)!r}; the only move is an ask")
     target, group = obj.get("target"), obj.get(key)
-    if not isinstance(target, int) or not isinstance(group, int) or isinstance(target, bool):
+    # `true` is no seat and no group, though Python counts it as 1.
+    if not all(isinstance(x, int) and not isinstance(x, bool) for x in (target, group)):
         raise ValueError(f"an ask needs an integer target and {key}, got {dict(obj)!r}")
     return cls(target, group, num_groups)
 
