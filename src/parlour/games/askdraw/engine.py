@@ -69,12 +69,16 @@ class Ask:
         return {"type": "ask", "target": self.target, "card": self.card}
 
 
+def json_int(value: Any) -> int | None:
+    """A JSON integer, or None: `true` is no seat and no card, though Python counts it as 1."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
 def ask_from_json(obj: Mapping[str, Any], num_cards: int) -> Ask:
     if obj.get("type") != "ask":
         raise ValueError(f"unknown action {dict(obj)!r}; the only move is an ask")
-    target, card = obj.get("target"), obj.get("card")
-    # `true` is no seat and no card, though Python counts it as 1.
-    if not all(isinstance(x, int) and not isinstance(x, bool) for x in (target, card)):
+    target, card = json_int(obj.get("target")), json_int(obj.get("card"))
+    if target is None or card is None:
         raise ValueError(f"an ask needs an integer target and card, got {dict(obj)!r}")
     return Ask(target, card, num_cards)
 

@@ -16,7 +16,7 @@ from typing import Any, ClassVar, TypeVar
 
 from parlour.core.errors import IllegalAction
 from parlour.core.events import Event
-from parlour.games.askdraw.engine import AskDrawState
+from parlour.games.askdraw.engine import AskDrawState, json_int
 
 
 @dataclass(frozen=True)
@@ -44,9 +44,8 @@ def group_ask_from_json(obj: Mapping[str, Any], num_groups: int, cls: type[A]) -
     key = cls.json_key
     if obj.get("type") != "ask":
         raise ValueError(f"unknown action {dict(obj)!r}; the only move is an ask")
-    target, group = obj.get("target"), obj.get(key)
-    # `true` is no seat and no group, though Python counts it as 1.
-    if not all(isinstance(x, int) and not isinstance(x, bool) for x in (target, group)):
+    target, group = json_int(obj.get("target")), json_int(obj.get(key))
+    if target is None or group is None:
         raise ValueError(f"an ask needs an integer target and {key}, got {dict(obj)!r}")
     return cls(target, group, num_groups)
 
