@@ -135,3 +135,27 @@ def test_a_float_or_a_string_action_is_refused_not_truncated(value) -> None:
     with pytest.raises(IllegalAction, match="is not an action id"):
         aec.step(value)
     assert aec.parlour_state.log == before
+
+
+# A deal can decide the game: two players, a 15-card deck, the first player out ends it.
+DECIDED_BY_DEALS = "ranks=5;suits=3;end_on_first_out=true;most_books_wins=false"
+
+
+def test_a_game_its_deal_decides_is_dealt_again_and_the_api_test_passes() -> None:
+    from parlour.rl.encoding import resolve_rules
+
+    game = get_game("gofish")
+    rules = resolve_rules(game, DECIDED_BY_DEALS)
+    decided = [s for s in range(60) if game.new_state(2, seed=s, rules=rules).is_over]
+    assert decided  # the case is met: some seeds' deals end the game at once
+    e = raw_env("gofish", num_players=2, rules=DECIDED_BY_DEALS)
+    for seed in range(60):
+        e.reset(seed=seed)
+        state = e.parlour_state
+        assert not state.is_over and state.turns == 0
+        assert (state.seed == seed) == (seed not in decided)
+        _, reward, terminated, truncated, _ = e.last()
+        assert (reward, terminated, truncated) == (0.0, False, False)
+        e.reset(seed=seed)
+        assert e.parlour_state.seed == state.seed  # the deal again comes from the seed
+    api_test(env("gofish", num_players=2, rules=DECIDED_BY_DEALS), num_cycles=300)

@@ -27,7 +27,7 @@ from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from parlour.core.errors import IllegalAction
+from parlour.core.errors import IllegalAction, ParlourError
 from parlour.core.game import Game, State
 from parlour.rl.encoding import (
     action_id,
@@ -38,6 +38,8 @@ from parlour.rl.encoding import (
     resolve_rules,
     with_turn_cap,
 )
+
+MAX_REDEALS = 1000  # deals over at once, one after another: rules where no game can be played
 
 
 class ParlourAECEnv(AECEnv):
@@ -94,6 +96,16 @@ class ParlourAECEnv(AECEnv):
         else:
             game_seed = int(self._seeds.integers(2**62))
         self.state_ = self.game.new_state(self.num_players, seed=game_seed, rules=self.rules)
+        for _ in range(MAX_REDEALS):
+            if not self.state_.is_over:
+                break
+            # A game its deal decided (a small Go Fish deck with end_on_first_out) has no first
+            # move: its rewards would come before any step, which the AEC contract forbids.
+            # Deal again from the generator `seed` set, as Gymnasium and the vector env do.
+            game_seed = int(self._seeds.integers(2**62))
+            self.state_ = self.game.new_state(self.num_players, seed=game_seed, rules=self.rules)
+        else:
+            raise ParlourError(f"{MAX_REDEALS} deals in a row ended before their first move")
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
