@@ -101,3 +101,16 @@ def test_observation_sizes_are_the_documented_ones(game, per_player, fixed) -> N
         except RulesError:
             continue
         assert make_encoder(game, rules, n).size == per_player * n + fixed
+
+
+def test_flip7_totals_over_a_small_target_are_not_clipped() -> None:
+    """A tie-break round over a target of 5 left totals of 26, 30 and 30: clipped at 3 targets,
+    the seat 4 points behind read as level with the leaders."""
+    game = get_game("flip7")
+    rules = resolve_rules(game, "target=5")
+    encoder = make_encoder(game, rules, 3)
+    view = {**game.new_state(3, seed=298, rules=rules).view(0), "totals": [26, 30, 30]}
+    observation = encoder.encode(view, 0)
+    totals = encoder.layout.segments["totals"]
+    assert list(observation[totals.start : totals.stop]) == pytest.approx([26 / 5, 6.0, 6.0])
+    assert np.all(observation <= encoder.high)
