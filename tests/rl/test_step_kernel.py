@@ -202,3 +202,22 @@ def test_a_state_loaded_and_read_back_plays_on_as_the_reference(name) -> None:
         assert back.view(None) == state.view(None)
         for seat in range(3):
             assert back.view(seat) == state.view(seat)
+
+
+@pytest.mark.skipif(not _loading_present(), reason="askdraw.loading is not in this tree yet")
+@pytest.mark.parametrize(
+    ("name", "options"),
+    [("familles", {"ask_any_family": True}), ("panoplies", {"games": 3}), ("gofish",
+     {"end_on_first_out": True})],
+)  # fmt: skip
+def test_a_state_of_other_rules_is_refused_by_load(name: str, options: dict) -> None:
+    """The kernel plays its own rules: a table of others would get masks of other moves."""
+    game = get_game(name)
+    kernel = game.step_kernel(game.default_rules(), 3)
+    batch = kernel.new_batch(1)
+    other = game.new_state(3, seed=1, rules=resolve_rules(game, options))
+    with pytest.raises(ValueError, match="the state's rules are not this kernel's"):
+        kernel.load(batch, 0, other)
+    with pytest.raises(ValueError, match="a state of 3 players is loaded here"):
+        kernel.load(batch, 0, game.new_state(4, seed=1))
+    kernel.load(batch, 0, game.new_state(3, seed=1))  # its own rules: taken

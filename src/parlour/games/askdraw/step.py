@@ -201,6 +201,10 @@ class AskDrawStepKernel:
         # The search's side of the kernel, a module of its own (ignore: while it is absent).
         from parlour.games.askdraw.loading import load_state  # type: ignore[import-not-found]
 
+        if state.num_players != self.num_players:
+            raise ValueError(f"a state of {self.num_players} players is loaded here")
+        if state.rules != self.rules:  # the kernel would play its own rules on that table
+            raise ValueError("the state's rules are not this kernel's")
         st = batch.st[index]
         rules_row = st[kernel.RULES_ROW].copy()  # this kernel's rules and bots' flags
         load_state(st, state)
@@ -208,6 +212,10 @@ class AskDrawStepKernel:
         to_kernel(state._rng.getstate(), batch.mts[index, self.num_players])
 
     def read(self, batch: Batch, index: int) -> State:
+        """The slot's game as a reference state: its table, trackers, turn count and outcome,
+        with no event log. What only the log records is not kept: a Panoplies match's result of
+        each game before this one and the outfits laid, in their order (`results`, `outfits`
+        start empty)."""
         from parlour.games.askdraw.loading import read_state  # type: ignore[import-not-found]
 
         state = read_state(batch.st[index], self.game, self.rules, self.num_players)
