@@ -260,3 +260,21 @@ def test_a_resampled_world_keeps_no_other_seats_private_event(case) -> None:
     kept = [e for _mover, _move, events in world._core.record for e in events]
     assert kept and all(e.audience is None or e.audience == {player} for e in kept)
     assert world.information_state_string(player) == state.information_state_string(player)
+
+
+def test_the_default_cap_grows_with_a_match_and_a_target() -> None:
+    """A fixed 2,000 moves made every game of a 20-game Panoplies match a capped draw."""
+    match = load("panoplies", players=3, rules="games=20")
+    assert match.parlour_rules.max_turns == 40_000 and match.max_game_length() == 40_004
+    assert pyspiel.load_game(str(match)).max_game_length() == 40_004  # its string says so
+    rng = random.Random(3)
+    state = match.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert state.engine.outcome.status == "finished" and any(state.returns())
+    assert load("flip7", players=3, rules="target=1000").parlour_rules.max_turns == 10_000
+    assert load("panoplies", players=3).parlour_rules.max_turns == 2_000
+    assert load("panoplies", players=3, rules="games=20", max_turns=900).max_game_length() == 904

@@ -165,8 +165,9 @@ class Capabilities:
         return None
 
     # ----- research -----------------------------------------------------------------------
-    def research_max_turns(self) -> int:
-        """The turn cap the OpenSpiel adapter puts on a game by default (a safety valve)."""
+    def research_max_turns(self, rules: Any = None) -> int:
+        """The turn cap the OpenSpiel adapter puts on a game of these rules (None: the
+        defaults) by default, a safety valve: a longer match or target gets a longer one."""
         return 2_000
 
     def peer(self, num_players: int) -> Peer | None:

@@ -87,9 +87,14 @@ class ParlourSpielGame(pyspiel.Game):
     def __init__(self, game: Game, params: Mapping[str, Any] | None = None) -> None:
         kind = game_type(game)
         values = {**kind.parameter_specification, **(params or {})}
-        rules = with_turn_cap(
-            resolve_rules(game, rules_from_param(str(values["rules"]))), int(values["max_turns"])
-        )
+        asked = resolve_rules(game, rules_from_param(str(values["rules"])))
+        if int(values["max_turns"]) == game.research_max_turns():
+            # The default cap grows with the match or the target (Panoplies' `games`, Flip 7's
+            # `target`): a fixed one made every game of a long match a capped draw. OpenSpiel
+            # hands the default in as if given, so the default's value stands for it. It goes
+            # into the parameters, so the game string loads this same game again.
+            values["max_turns"] = game.research_max_turns(asked)
+        rules = with_turn_cap(asked, int(values["max_turns"]))
         players = int(values["players"])
         check_table(game, rules, players)
         cap = getattr(rules, "max_turns", None) or int(values["max_turns"])

@@ -72,6 +72,11 @@ class Flip7(FacesInPackage, Game):
 
         return bulk_play(rules or Flip7Rules(), seeds, tables)
 
+    def research_max_turns(self, rules: Any = None) -> int:
+        # About 100 moves a game to 200 at four players: 2,000 for each 200 points of target.
+        target = (rules or Flip7Rules()).target
+        return 2_000 * max(1, -(-target // 200))
+
     def step_kernel(self, rules: Any, num_players: int) -> Any:
         """N games stepped together on the compiled rules (step.py), every variant included."""
         from parlour.games.flip7.step import Flip7StepKernel

@@ -88,6 +88,9 @@ class Panoplies(FacesInPackage, Game):
             )
         return PanopliesState(rules, seat_list, seed, deal)
 
+    def research_max_turns(self, rules: Any = None) -> int:
+        return 2_000 * (rules or PanopliesRules()).games  # the asks of each game of the match
+
     def step_kernel(self, rules: Any, num_players: int) -> Any:
         """N games stepped together on the compiled kernel (`askdraw.step`): the vector env's
         and the search playouts' engine."""
