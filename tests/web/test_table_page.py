@@ -499,3 +499,44 @@ def test_no_empty_panel_before_the_start(
 EMPTY_PANELS = """() => [...document.querySelectorAll(".panel, .log, .last-event")]
   .filter((el) => el.getClientRects().length && !el.textContent.trim())
   .map((el) => el.id || el.className)"""
+
+
+# ----- a Panoplies match: which game, and the games each player lost ----------------------
+
+GAME_OF = {"en": "Game {n} of 3", "fr": "Partie {n} sur 3"}
+LOST = {"en": ("0 games lost", "1 game lost"), "fr": ("0 partie perdue", "1 partie perdue")}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_panoplies_match_says_which_game_it_is_and_the_games_lost(
+    browser: Any, server: Server, lang: str
+) -> None:
+    """Between games the mannequins are only dressed again and the log scrolls on: the status
+    line names the game and each seat's row its games lost, as the terminal does."""
+    ann = Seat(browser, server, "panoplies", lang, "laptop", seed=4, rules={"games": 3}, bots=2)
+    page = ann.page
+    rng = random.Random(lang)
+    try:
+        ann.start()
+        assert GAME_OF[lang].format(n=1) in (page.text_content("#status-line") or "")
+        rows = page.text_content("#seats") or ""
+        assert rows.count(LOST[lang][0]) == 3, rows
+        for _ in range(2000):
+            status = page.text_content("#status-line") or ""
+            if GAME_OF[lang].format(n=2) in status or ann.over():
+                break
+            moves = ann.moves()
+            if not moves:
+                page.wait_for_timeout(20)
+                continue
+            try:
+                rng.choice(moves).click(timeout=1000)
+            except Exception:  # the page was drawn again under the click
+                continue
+        assert GAME_OF[lang].format(n=2) in (page.text_content("#status-line") or "")
+        rows = page.text_content("#seats") or ""
+        # Game 1 had one loser, or none when everybody got dressed in time.
+        assert rows.count(LOST[lang][1]) + rows.count(LOST[lang][0]) == 3, rows
+        assert rows.count(LOST[lang][1]) <= 1, rows
+    finally:
+        ann.close()

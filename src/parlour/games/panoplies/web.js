@@ -21,6 +21,7 @@ const NAMES = {
   lost: ["{name} loses a garment!", "{name} perd un vêtement\u00a0!"],
   garments_lost: [["{n} garment lost", "{n} garments lost"], ["{n} vêtement perdu", "{n} vêtements perdus"]],
   games_lost: [["{n} game lost", "{n} games lost"], ["{n} partie perdue", "{n} parties perdues"]],
+  game_of: ["Game {n} of {games}", "Partie {n} sur {games}"],
   last_game: ["last game: {garments}", "dernière partie\u00a0: {garments}"],
   holds_of: ["holds a card of", "a une carte de"],
   lost_garment: ["{garment}, lost", "{garment}, {lost}"],
@@ -88,7 +89,15 @@ export function bind(board, ctx) {
 
 export function seatExtra(view, seat) {
   const m = view.mannequins[seat];
-  return `<span style="color:#d1fae5;font-size:.85rem">${esc(w(m.character))} · ${w("cards", { n: view.hand_sizes[seat] })}${m.can_lose ? "" : ` · ${w("safe")}`}</span>`;
+  const lost = inMatch(view) ? ` · ${w("games_lost", { n: view.match.losses[seat] })}` : "";
+  return `<span style="color:#d1fae5;font-size:.85rem">${esc(w(m.character))} · ${w("cards", { n: view.hand_sizes[seat] })}${m.can_lose ? "" : ` · ${w("safe")}`}${lost}</span>`;
+}
+
+const inMatch = (view) => Boolean(view.match && view.match.games > 1);
+
+// In a match, which game this is: the felt is dressed again between games, the log scrolls.
+export function status(view) {
+  return inMatch(view) && !view.over ? w("game_of", { n: view.match.game, games: view.match.games }) : "";
 }
 
 export function render(view, ctx) {
