@@ -191,6 +191,8 @@ SAMPLES = [
     "2 hands of 40 need more than the 52 cards of 13 ranks of 4",
     "5 hands of 8 need more than 42 cards",
     "hand_size 8 is only for two players; choose 6 or 7",
+    "7 players need at least 1 optional family (hats, scarves, belts); this game has 0",
+    "8 players need at least 2 optional families (hats, scarves, belts); this game has 1",
     "choose one joker variant: jokers or beggar_joker, not both",
     "a Beggar deal is a list of hands",
     "a Beggar hand is a string of cards or a list of cards, not 1",

@@ -88,11 +88,11 @@ def test_simulate_table_rows_and_plot(capsys: pytest.CaptureFixture[str], tmp_pa
         (["tournament", "beggar", "--bots", "first,random", "--games", "0"], "at least 1"),
         (["tournament", "beggar", "--bots", "first,random", "--table-size", "0"], "at least 2"),
         # Rules that cannot seat this many players: refused before the first game.
-        (["simulate", "panoplies", "--bots", ",".join(["random"] * 7)], "optional families"),
+        (["simulate", "panoplies", "--bots", ",".join(["random"] * 7)], "1 optional family ("),
         (["simulate", "gofish", "--bots", "random,random", "--rules", "ranks=1"], "need more"),
         (
             ["tournament", "panoplies", "--bots", ",".join(["random"] * 7), "--table-size", "7"],
-            "optional families",
+            "1 optional family (",
         ),
         # A file that could not be written at the end: refused before the first game.
         (["simulate", "beggar", "--bots", "first,random", "--out", "/nowhere/g.csv"], "not exist"),

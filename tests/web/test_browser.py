@@ -662,3 +662,73 @@ def test_a_table_the_database_cannot_read_for_a_moment_says_so_then_opens(
         assert len(refused) == 1 and not tab.page_errors
     finally:
         tab.close()
+
+
+def test_the_form_reads_numbers_as_the_box_does_and_asks_for_an_empty_one(
+    browser: Any, server: Server
+) -> None:
+    """ "2e2" is 200, as the number box says (parseInt read 2); an emptied number is asked for
+    by the browser, not sent as null; Go Fish's -1 cards is shown in words and kept."""
+    tab = Tab(browser, phone=False)
+    try:
+        page = tab.page
+        page.goto(f"{server.url}/new?game=gofish")
+        page.wait_for_selector("#create")
+        page.click("details summary")
+        assert page.input_value("#opt-initial_cards") == ""
+        assert page.get_attribute("#opt-initial_cards", "placeholder") == "automatic"
+        page.fill("#my-name", "Anne")
+        page.click("#create button[type=submit]")
+        page.wait_for_selector("#start")
+        made = server.get(f"/api/tables/{page.url.rsplit('/', 1)[1]}")
+        assert "initial_cards" not in made["rules"]  # the default: dealt as its rule says
+        page.goto(f"{server.url}/new?game=flip7")
+        page.wait_for_selector("#create")
+        page.click("details summary")
+        page.fill("#my-name", "Anne")
+        page.fill("#opt-target", "")
+        page.click("#create button[type=submit]")
+        page.wait_for_timeout(300)
+        assert page.query_selector("#create") is not None  # the browser asked for a value
+        assert page.evaluate("document.getElementById('opt-target').validity.valueMissing")
+        page.fill("#opt-target", "2e2")
+        page.fill("#opt-flip7_bonus", "1e1")
+        page.click("#create button[type=submit]")
+        page.wait_for_selector("#start")
+        made = server.get(f"/api/tables/{page.url.rsplit('/', 1)[1]}")
+        assert made["rules"].get("target", 200) == 200 and made["rules"]["flip7_bonus"] == 10
+        assert not tab.page_errors
+    finally:
+        tab.close()
+
+
+def test_the_form_chooses_a_panoplies_character_and_an_age_for_a_seat(
+    browser: Any, server: Server
+) -> None:
+    tab = Tab(browser, phone=True)
+    try:
+        tab.context.add_init_script("localStorage.setItem('parlour.lang', 'fr')")
+        page = tab.page
+        page.goto(f"{server.url}/new?game=panoplies")
+        page.wait_for_selector("#create")
+        page.fill("#my-name", "Anne")
+        page.select_option("#count", "3")
+        second = ".seat-editor[data-seat='1']"
+        labels = page.eval_on_selector_all(
+            f"{second} .seat-data option", "os => os.map(o => o.text)"
+        )
+        assert labels[:3] == ["Personnage\u00a0: au choix du jeu", "Le grand-père", "La grand-mère"]
+        page.select_option(f"{second} .kind", "bot")
+        page.select_option(f"{second} .seat-data", "mother")
+        page.fill(f"{second} .seat-age", "6")
+        page.click("#create button[type=submit]")
+        page.wait_for_selector("#start")
+        table_id = page.url.rsplit("/", 1)[1]
+        page.click("#start")
+        page.wait_for_selector("#felt[data-step]")
+        text = page.text_content("#felt") or ""
+        assert "mère" in text
+        assert not tab.page_errors
+    finally:
+        tab.close()
+    assert server.get(f"/api/tables/{table_id}")["status"] == "playing"

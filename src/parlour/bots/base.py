@@ -367,3 +367,22 @@ def make_bot(
         )
     bot.name = spec.strip()
     return bot
+
+
+# Preferred opponents when nobody names one: a fair game for a newcomer, quick to answer (a
+# game's first bot is often its simplest, below the ladder's `easy`: the ask games' `first`).
+PREFERRED_BOTS = ("strong", "memory")
+
+
+def default_bot(game: Game) -> str:
+    """A preferred bot of the game, else its first bot that needs no parameter, else `random`:
+    the bot a seat gets when nobody names one, in the terminal and at the web table."""
+    names = list(game.bots())
+    ordered = [n for n in PREFERRED_BOTS if n in names] + names
+    for name in ordered:
+        try:
+            make_bot(game, name)
+        except ParlourError:
+            continue
+        return name
+    return "random"

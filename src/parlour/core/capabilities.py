@@ -126,6 +126,12 @@ class Capabilities:
         shows these options first, outside the folded list. The same keys in every language."""
         return {}
 
+    def seat_choices(self, lang: str) -> Mapping[str, list[tuple[str, str]]]:
+        """Seat data a player may choose before a game of the default rules (a Panoplies
+        character): for each `Seat.data` key, its (label in `lang`, value) pairs. The terminal's
+        setup and the web's new-table form offer them; the engine checks what is chosen."""
+        return {}
+
     # ----- pace ---------------------------------------------------------------------------
     def autoplay_delay(self, rules: Any) -> float | None:
         """Seconds after which a face plays, by itself, the move of a seated player who has a

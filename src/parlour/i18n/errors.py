@@ -251,6 +251,12 @@ GAME_MESSAGES: list[tuple[str, str]] = [
         "{n} mains de {size} demandent plus de {count} cartes",
     ),
     (
+        r"^(?P<n>\d+) players need at least (?P<k>\d+) optional famil(?:y|ies) \(hats, scarves, "
+        r"belts\); this game has (?P<has>\d+)$",
+        "{n} joueurs demandent au moins {k} {k:#famille facultative|familles facultatives} "
+        "(chapeaux, écharpes, ceintures) ; cette partie en a {has}",
+    ),
+    (
         r"^hand_size 8 is only for two players; choose 6 or 7$",
         "hand_size 8 ne se joue qu'à deux ; choisissez 6 ou 7",
     ),

@@ -95,25 +95,6 @@ def localised_name(name: str, lang: str) -> str:
     return name
 
 
-# Preferred opponents when the flags name none: a fair game for a newcomer, quick to answer.
-PREFERRED_BOTS = ("strong", "memory")
-
-
-def default_bot(game: Game) -> str:
-    """A preferred bot of the game, else its first bot that needs no parameter, else `random`."""
-    from parlour.bots.base import make_bot
-
-    names = list(game.bots())
-    ordered = [n for n in PREFERRED_BOTS if n in names] + names
-    for name in ordered:
-        try:
-            make_bot(game, name)
-        except ParlourError:
-            continue
-        return name
-    return "random"
-
-
 def plan_seats(
     game: Game,
     lang: str,
@@ -127,7 +108,7 @@ def plan_seats(
     `humans` is a count ("2") or names ("Léa,Tom"); `bots` is a list of bot specs. Without
     `bots`, the seats that are not human get the game's default bot.
     """
-    from parlour.bots.base import make_bot
+    from parlour.bots.base import default_bot, make_bot
 
     human_names: list[str]
     if humans is None or humans.strip() == "":

@@ -492,6 +492,10 @@ class Hall:
         except ParlourError as err:
             raise TableError("bad_seats", str(err)) from None
         seats, invites = seat_slots(game, raw_seats, lang)
+        try:  # the choices together: two seats cannot play one character
+            game.new_state([s.seat() for s in seats], seed=0, rules=rules)
+        except ParlourError as err:
+            raise TableError("bad_seats", str(err)) from None
         timer = checked_timer(request.get("turn_timer", 0) or 0)
         seed = checked_seed(request.get("seed"))
         host_seat = request.get("sit")

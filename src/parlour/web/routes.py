@@ -22,7 +22,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from parlour.bots.base import available_bots
+from parlour.bots.base import available_bots, default_bot
 from parlour.core.capabilities import offers
 from parlour.core.options import describe_options
 from parlour.core.registry import game_names, get_game
@@ -35,7 +35,7 @@ from parlour.web.hall import Hall
 from parlour.web.inbound import BodyTooLarge, parse_json, read_capped
 from parlour.web.protocol import Session, error
 from parlour.web.replays import ReplayCache
-from parlour.web.seats import TableError, default_bot
+from parlour.web.seats import TableError
 from parlour.web.storage import Storage, StorageDown
 
 if TYPE_CHECKING:
@@ -196,6 +196,11 @@ def game_info(name: str, lang: str) -> dict[str, Any]:
         "lang_defaults": by_lang,
         "bots": sorted(available_bots(game)),
         "default_bot": default_bot(game),
+        # What the form lets the host choose for each seat (a Panoplies character).
+        "seat_choices": {
+            key: [{"value": value, "label": label} for label, value in pairs]
+            for key, pairs in game.seat_choices(lang).items()
+        },
         "rules_text": game.rules_text(lang),
         "credits": game.credits(lang),
         "style": game.web_style() is not None,

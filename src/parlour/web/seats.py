@@ -12,12 +12,12 @@ import hmac
 import secrets
 import unicodedata
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from parlour.bots.base import make_bot
+from parlour.bots.base import default_bot, make_bot
 from parlour.core.errors import ParlourError
-from parlour.core.game import Game
+from parlour.core.game import Game, Seat
 from parlour.i18n import t
 from parlour.web.botpool import bot_limit_error
 
@@ -95,12 +95,6 @@ def web_rule_values(
     return values
 
 
-def default_bot(game: Game) -> str:
-    """The game's own first bot (its best-known player), else the generic random one."""
-    own = list(game.bots())
-    return own[0] if own else "random"
-
-
 @dataclass
 class SeatSlot:
     kind: str  # "human" or "bot"
@@ -108,19 +102,38 @@ class SeatSlot:
     bot: str  # the bot playing this seat, or standing in for its gone player on a timer
     token: str | None = None  # hash of the seat's secret; None while the seat is free
     invite: str | None = None  # hash of the invitation that reserves the seat, if any
+    age: int | None = None  # the youngest starts in the ask games
+    data: dict[str, str] = field(default_factory=dict)  # chosen by the host: a character
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "kind": self.kind,
             "name": self.name,
             "bot": self.bot,
             "token": self.token,
             "invite": self.invite,
         }
+        if self.age is not None:
+            out["age"] = self.age
+        if self.data:
+            out["data"] = dict(self.data)
+        return out
 
     @classmethod
     def from_json(cls, obj: Mapping[str, Any]) -> SeatSlot:
-        return cls(obj["kind"], obj["name"], obj["bot"], obj.get("token"), obj.get("invite"))
+        return cls(
+            obj["kind"],
+            obj["name"],
+            obj["bot"],
+            obj.get("token"),
+            obj.get("invite"),
+            obj.get("age"),
+            dict(obj.get("data") or {}),
+        )
+
+    def seat(self) -> Seat:
+        """The engine's seat: the name, and the age and data the host chose."""
+        return Seat(self.name, age=self.age, data=dict(self.data))
 
 
 def seat_slots(
@@ -144,12 +157,48 @@ def seat_slots(
         default_name = t("bot_name" if raw["kind"] == "bot" else "player", lang, n=index + 1)
         name = clean_name(raw.get("name") or default_name)
         slot = SeatSlot(raw["kind"], name, spec)
+        slot.age, slot.data = seat_choice(game, raw, index)
         if raw.get("reserved") is True and raw["kind"] == "human":
             code = secrets.token_urlsafe(12)
             slot.invite = hash_token(code)
             invites[index] = code
         seats.append(slot)
     return seats, invites
+
+
+MAX_AGE = 150
+
+
+def seat_choice(
+    game: Game, raw: Mapping[str, Any], index: int
+) -> tuple[int | None, dict[str, str]]:
+    """A seat's age and chosen data (a Panoplies character), refused unless the game offers
+    them: never kept silently unused. The engine checks the choices together (two seats, one
+    character) when the table is made."""
+    age = raw.get("age")
+    if age is not None and (
+        not isinstance(age, int) or isinstance(age, bool) or not 0 <= age <= MAX_AGE
+    ):
+        raise TableError("bad_seats", f"seat {index + 1}: an age is a whole number, 0 to {MAX_AGE}")
+    data = raw.get("data") or {}
+    offered = game.seat_choices("en")
+    if not isinstance(data, Mapping):
+        raise TableError("bad_seats", f"seat {index + 1}: data is a JSON object")
+    chosen: dict[str, str] = {}
+    for key, value in data.items():
+        if key not in offered:
+            keys = ", ".join(offered) or "none"
+            raise TableError(
+                "bad_seats",
+                f"seat {index + 1}: {game.name} seats choose no {key!r} (choices: {keys})",
+            )
+        values = [v for _label, v in offered[key]]
+        if value not in values:
+            raise TableError(
+                "bad_seats", f"seat {index + 1}: {key} is one of {', '.join(values)}, not {value!r}"
+            )
+        chosen[key] = value
+    return age, chosen
 
 
 def stand_in_name(slot: SeatSlot, index: int, lang: str) -> str:

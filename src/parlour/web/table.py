@@ -25,7 +25,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from parlour.bots.base import Bot
 from parlour.core.errors import IllegalAction, ParlourError, RecordError, RulesError
-from parlour.core.game import Game, Seat, State
+from parlour.core.game import Game, State
 from parlour.core.options import make_rules, rules_diff
 from parlour.core.registry import get_game
 from parlour.web.automatic import (
@@ -499,7 +499,7 @@ class Table(AutomaticMoves):
 
     def _new_game(self, tx: Change) -> None:
         self.deck_ready()
-        seats = [Seat(slot.name) for slot in self.seats]
+        seats = [slot.seat() for slot in self.seats]
         number = self.number + 1
         # The host's deal number deals the first game; every other deal comes from the
         # server's secret, so no finished game's seed tells the next game's cards.

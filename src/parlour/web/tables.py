@@ -14,7 +14,6 @@ from parlour.web.seats import (
     SeatSlot,
     TableError,
     clean_name,
-    default_bot,
     hash_token,
     web_rule_values,
 )
@@ -36,7 +35,6 @@ __all__ = [
     "Table",
     "TableError",
     "clean_name",
-    "default_bot",
     "hash_token",
     "web_rule_values",
 ]

@@ -88,6 +88,15 @@ class Panoplies(FacesInPackage, Game):
             )
         return PanopliesState(rules, seat_list, seed, deal)
 
+    def seat_choices(self, lang: str) -> Mapping[str, list[tuple[str, str]]]:
+        labels = [character_name(c, lang) for c in PanopliesRules().wardrobe.characters]
+        return {
+            "character": [
+                (label[:1].upper() + label[1:], c)
+                for label, c in zip(labels, PanopliesRules().wardrobe.characters, strict=True)
+            ]
+        }
+
     def research_max_turns(self, rules: Any = None) -> int:
         return 2_000 * (rules or PanopliesRules()).games  # the asks of each game of the match
 

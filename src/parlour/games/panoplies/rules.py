@@ -71,9 +71,10 @@ class PanopliesRules:
 
     def check_players(self, n: int) -> None:
         if n > 6 and self.optional_families < n - 6:
+            families = "family" if n - 6 == 1 else "families"
             raise RulesError(
-                f"{n} players need at least {n - 6} optional families (hats, scarves, belts); "
-                f"this game has {self.optional_families}"
+                f"{n} players need at least {n - 6} optional {families} (hats, scarves, "
+                f"belts); this game has {self.optional_families}"
             )
         cards = self.wardrobe.num_cards
         if n * self.deal_size(n) > cards:

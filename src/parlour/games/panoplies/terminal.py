@@ -125,17 +125,6 @@ def lost_garments(ctx: TableContext, lost: list[str]) -> str:
     return "".join(" ✗ " + name for name in names)
 
 
-def seat_choices(view: dict[str, Any], lang: str) -> dict[str, list[tuple[str, str]]]:
-    """Seat data a player may choose in the setup: his character, as (label, value)."""
-    characters = view.get("characters", [])
-    key = "panoplies.character.{}"
-    return {
-        "character": [
-            (capital(t(key.format(c), lang)) if has(key.format(c)) else c, c) for c in characters
-        ]
-    }
-
-
 def render(ctx: TableContext) -> RenderableType:
     view, lang = ctx.view, ctx.lang
     match = view.get("match", {})

@@ -29,7 +29,6 @@ from parlour.core.registry import game_names, get_game
 from parlour.i18n import LANGS, has, t
 from parlour.i18n.errors import localise_error
 from parlour.i18n.options import option_help, option_label, value_label
-from parlour.tui import tables
 from parlour.tui.config import PlayConfig, SeatPlan, check_names, human_name, plan_seats
 from parlour.tui.screens.base import HUMAN, SizeAware, localise_bindings
 from parlour.tui.screens.table import TableScreen
@@ -75,14 +74,8 @@ class SetupScreen(SizeAware, Screen[None]):
         self.seat_fields = self._seat_fields()
 
     def _seat_fields(self) -> dict[str, list[tuple[str, str]]]:
-        """Seat data the game lets a player choose (a Panoplies character), from its table."""
-        module = tables.module_for(self.game.name)
-        choose = getattr(module, "seat_choices", None)
-        if choose is None:
-            return {}
-        state = self.game.new_state(self.game.min_players, seed=0)
-        fields: dict[str, list[tuple[str, str]]] = choose(state.view(None), self.lang)
-        return fields
+        """Seat data the game lets a player choose (a Panoplies character)."""
+        return dict(self.game.seat_choices(self.lang))
 
     def compose(self) -> ComposeResult:
         lang, game = self.lang, self.game

@@ -268,19 +268,28 @@ function optionInput(option) {
     input = `<input type="checkbox" id="${id}" data-opt="${option.name}" data-type="bool" ${option.default ? "checked" : ""}>`;
   } else {
     const numeric = option.type.includes("int") || option.type.includes("float");
-    input = `<input type="${numeric ? "number" : "text"}" id="${id}" data-opt="${option.name}" data-type="${option.type}"
-      value="${option.default ?? ""}" ${option.type.startsWith("optional") ? 'placeholder="—"' : ""}>`;
+    const optional = option.type.startsWith("optional");
+    // A default that stands for a rule (Go Fish's -1 cards: 7 at two players, else 5) is shown
+    // in words, the box left empty; any other number is needed: the browser asks for it.
+    const worded = !optional && option.default_label !== undefined && option.default_label !== String(option.default);
+    const shown = worded ? `value="" placeholder="${esc(option.default_label)}" data-blank="default"`
+      : `value="${option.default ?? ""}" ${optional ? 'placeholder="—"' : "required"}`;
+    input = `<input type="${numeric ? "number" : "text"}" id="${id}" data-opt="${option.name}" data-type="${option.type}" ${shown}>`;
   }
   return `<div class="opt"><label for="${id}">${esc(label)}</label><div>${input}<div class="help">${esc(option.help)}</div></div></div>`;
 }
 
-function readOption(el) {
+function readOption(el, option) {
   const type = el.dataset.type;
   if (type === "bool") return el.checked;
   const text = el.value.trim();
   if (type.startsWith("optional") && text === "") return null;
-  if (type.includes("int")) return parseInt(text, 10);
-  if (type.includes("float")) return parseFloat(text);
+  if (text === "" && el.dataset.blank === "default") return option?.default;
+  // As the box reads it ("2e2" is 200, where parseInt read 2); what is no number goes to the
+  // server as typed, which refuses it saying why.
+  const number = Number(text);
+  if (type.includes("int")) return text !== "" && Number.isInteger(number) ? number : text;
+  if (type.includes("float")) return text !== "" && Number.isFinite(number) ? number : text;
   const numberChoice = Number(text);
   return el.tagName === "SELECT" && text !== "" && !Number.isNaN(numberChoice) && String(numberChoice) === text ? numberChoice : text;
 }
@@ -314,6 +323,9 @@ async function newTable(name) {
       <select class="kind" aria-label="${esc(t("seat_kind", { n: i + 1 }))}"><option value="human" ${i < 2 ? "selected" : ""}>${t("human")}</option><option value="bot" ${i >= 2 ? "selected" : ""}>${t("bot")}</option></select>
       <select class="bot" aria-label="${esc(t("seat_bot", { n: i + 1 }))}">${game.bots.map((b) => `<option ${b === game.default_bot ? "selected" : ""}>${esc(b)}</option>`).join("")}</select>
       <input type="text" class="seat-name" maxlength="24" placeholder="${t("name_optional")}" aria-label="${esc(t("seat_name", { n: i + 1 }))}">
+      <input type="number" class="seat-age" min="0" max="150" placeholder="${t("age_optional")}" aria-label="${esc(t("seat_age", { n: i + 1 }))}">
+      ${Object.entries(game.seat_choices || {}).map(([key, choices]) => `<select class="seat-data" data-key="${esc(key)}" aria-label="${esc(t(`seat_${key}`, { n: i + 1 }))}">
+        <option value="">${t(`${key}_free`)}</option>${choices.map((c) => `<option value="${esc(c.value)}">${esc(c.label)}</option>`).join("")}</select>`).join("")}
       <label class="reserve"><input type="checkbox" class="reserved"> ${t("reserve_seat")}</label></div>`).join("");
     editors.querySelectorAll(".seat-editor").forEach((row) => {
       const sync = () => {
@@ -362,12 +374,17 @@ async function newTable(name) {
       else if (kind === "human" && typed) seat.name = typed;
       const hostSeat = kind === "human" && i === 0 && sit;
       if (kind === "human" && !hostSeat && row.querySelector(".reserved").checked) seat.reserved = true;
+      const age = row.querySelector(".seat-age").value.trim();
+      if (age !== "") seat.age = Number(age);
+      const data = {};
+      row.querySelectorAll(".seat-data").forEach((el) => { if (el.value) data[el.dataset.key] = el.value; });
+      if (Object.keys(data).length) seat.data = data;
       return seat;
     });
     const rulesValues = {};
     for (const el of document.querySelectorAll("[data-opt]")) {
       const option = game.options.find((o) => o.name === el.dataset.opt);
-      const value = readOption(el);
+      const value = readOption(el, option);
       if (JSON.stringify(value) !== JSON.stringify(defaultOf(option))) rulesValues[option.name] = value;
     }
     const request = {

@@ -1,0 +1,77 @@
+"""A web table's seats carry what the host chose for them: a Panoplies character and an age
+(the youngest starts), as the terminal's setup offers; what a game does not offer, or a pick
+the rules refuse, is refused, never silently dropped."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from parlour.web.storage import Storage
+from parlour.web.tables import Hall, TableError
+
+
+def panoplies(*seats: dict[str, Any]) -> dict[str, Any]:
+    return {"game": "panoplies", "seats": list(seats), "sit": 0}
+
+
+def test_the_chosen_characters_and_the_youngest_start_the_game(db_url: str) -> None:
+    hall = Hall(Storage(db_url))
+    table, host = hall.create(
+        panoplies(
+            {"kind": "human", "name": "Ann", "age": 40, "data": {"character": "mother"}},
+            {"kind": "bot", "age": 7},
+            {"kind": "bot", "data": {"character": "grandfather"}},
+        )
+    )
+    table.start(host)
+    state = table.state
+    assert state is not None
+    characters = [m["character"] for m in state.view(None)["mannequins"]]
+    assert characters[0] == "mother" and characters[2] == "grandfather"
+    assert characters[1] not in ("mother", "grandfather")
+    assert state.first == 1  # the youngest, aged 7
+    again = hall.find(table.id)  # as stored: a restarted server deals the same seats
+    assert [s.data for s in again.seats] == [
+        {"character": "mother"},
+        {},
+        {"character": "grandfather"},
+    ]
+    assert [s.age for s in again.seats] == [40, 7, None]
+
+
+@pytest.mark.parametrize(
+    ("seat", "message"),
+    [
+        ({"kind": "bot", "data": {"character": "queen"}}, "character is one of grandfather"),
+        ({"kind": "bot", "data": {"hat": "red"}}, "choose no 'hat'"),
+        ({"kind": "bot", "data": "mother"}, "data is a JSON object"),
+        ({"kind": "bot", "age": -1}, "an age is a whole number, 0 to 150"),
+        ({"kind": "bot", "age": True}, "an age is a whole number"),
+        (
+            {"kind": "bot", "data": {"character": "mother"}},
+            "each player plays a different character",
+        ),
+    ],
+)
+def test_a_choice_the_game_does_not_offer_is_refused(
+    db_url: str, seat: dict[str, Any], message: str
+) -> None:
+    hall = Hall(Storage(db_url))
+    first = {"kind": "human", "data": {"character": "mother"}}
+    with pytest.raises(TableError, match=message) as refused:
+        hall.create(panoplies(first, seat))
+    assert refused.value.code == "bad_seats"
+    assert hall.storage.revisions() == {}  # nothing was made
+
+
+def test_a_game_without_choices_refuses_one(db_url: str) -> None:
+    hall = Hall(Storage(db_url))
+    with pytest.raises(TableError, match="flip7 seats choose no 'character'"):
+        hall.create(
+            {
+                "game": "flip7",
+                "seats": [{"kind": "human"}, {"kind": "bot", "data": {"character": "x"}}],
+            }
+        )
