@@ -75,3 +75,32 @@ def test_a_game_without_choices_refuses_one(db_url: str) -> None:
                 "seats": [{"kind": "human"}, {"kind": "bot", "data": {"character": "x"}}],
             }
         )
+
+
+def test_a_web_game_with_chosen_seats_replays_from_its_record(db_url: str) -> None:
+    """The stored head names each seat's character and age, so the record deals the same
+    game again, move for move (`parlour replay`)."""
+    import random
+
+    from parlour.core.records import record_of, replay
+    from parlour.web.gamelog import head_of
+
+    hall = Hall(Storage(db_url))
+    table, host = hall.create(
+        panoplies(
+            {"kind": "human", "name": "Ann", "age": 30, "data": {"character": "son"}},
+            {"kind": "bot", "age": 9, "data": {"character": "mother"}},
+        )
+    )
+    table.start(host)
+    state = table.state
+    assert state is not None
+    head = head_of(state)
+    assert [s.get("data") for s in head["seats"]] == [{"character": "son"}, {"character": "mother"}]
+    assert [s.get("age") for s in head["seats"]] == [30, 9]
+    rng = random.Random(2)
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_actions()), state.to_move)
+    again, events = replay({**head, **record_of(state)})
+    assert [e.to_json() for e in events] == [e.to_json() for e in state.log]
+    assert again.outcome == state.outcome
