@@ -66,3 +66,34 @@ def test_a_bots_feed_copies_the_data_to_the_bottom() -> None:
     mine[0].data["seat"] = 7
     assert log[0].data == {"seat": 0, "cards": [1, 2]}
     assert SeatFeed(0).update(log)[0] is log[0]  # a reader's feed shares, as before
+
+
+def _quick(game_name: str, name: str) -> str:
+    """The bot's spec, a search on two rounds of playouts rather than its time budget."""
+    from parlour.bots.base import make_bot
+
+    return f"{name}:2" if getattr(make_bot(get_game(game_name), name), "searches", False) else name
+
+
+@pytest.mark.parametrize("name", ["beggar", "familles", "flip7", "gofish", "panoplies"])
+def test_parlours_own_bots_leave_the_events_they_read_as_they_were(name: str) -> None:
+    """Parlour's bots are shown the log's own events (copies cost a Flip 7 game a third of its
+    time): each bot plays a game, then the log is what a replay of its moves makes again."""
+    from parlour.bots.base import available_bots, make_bot, needs_copies
+    from parlour.core.records import record_of, replay
+
+    game = get_game(name)
+    for bot_name in sorted(available_bots(game)):
+        spec = _quick(name, bot_name)
+        bots = [make_bot(game, spec, random.Random(seat)) for seat in range(3)]
+        assert not any(needs_copies(bot) for bot in bots), spec
+        played = play_game(game, bots, seed=7)
+        _, events = replay(record_of(played.state))
+        assert [e.to_json() for e in played.state.log] == [e.to_json() for e in events], spec
+
+
+def test_a_bot_from_outside_parlour_is_shown_copies() -> None:
+    from parlour.bots.base import make_bot, needs_copies
+
+    assert needs_copies(Scribbler()) and needs_copies(Reader())
+    assert not needs_copies(make_bot(get_game("flip7"), "strong"))

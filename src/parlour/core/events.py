@@ -77,10 +77,24 @@ def filter_events(events: Iterable[Event], seat: int | None) -> list[Event]:
     return [event for event in events if event.visible_to(seat)]
 
 
+# Values shared as they are: nothing in them can be changed. Most event fields are these, so
+# a dict of them is copied in one C call.
+_SHARED = frozenset((int, str, float, bool, type(None), frozenset))
+
+
 def _copy_data(value: Any) -> Any:
     """A copy of an event's JSON-like data: dicts, lists and tuples copied to the bottom,
     anything else (numbers, strings, frozen values) shared."""
-    if isinstance(value, dict):
+    kind = type(value)
+    if kind is dict:
+        copied = value.copy()
+        for key, item in copied.items():
+            if type(item) not in _SHARED:
+                copied[key] = _copy_data(item)  # the same keys: the dict does not grow
+        return copied
+    if kind is list:
+        return [item if type(item) in _SHARED else _copy_data(item) for item in value]
+    if isinstance(value, dict):  # a subclass of dict or list; a tuple but a named tuple
         return {key: _copy_data(item) for key, item in value.items()}
     if isinstance(value, list):
         return [_copy_data(item) for item in value]

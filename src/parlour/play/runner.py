@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from parlour.bots.base import NO_VIEW, Bot, Decision
+from parlour.bots.base import NO_VIEW, Bot, Decision, needs_copies
 from parlour.core.errors import IllegalAction
 from parlour.core.events import Event, SeatFeed
 from parlour.core.game import Action, Game, Outcome, Seat, State
@@ -78,7 +78,7 @@ def _frozen(value: Any) -> bool:
 def play_bots(state: State, bots: Sequence[Bot]) -> Played:
     """Play `state` to the end, each seat by its bot."""
     public = state.all_events_public
-    feeds = [SeatFeed(seat, public, copies=True) for seat in range(state.num_players)]
+    feeds = [SeatFeed(seat, public, copies=needs_copies(bot)) for seat, bot in enumerate(bots)]
     # Per seat, what its decisions need, read once: bulk play makes tens of decisions a game.
     needs = [(bot.searches, bot.reads_table, bot.wants_view) for bot in bots]
     acts = [bot.act for bot in bots]

@@ -17,7 +17,7 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
-from parlour.bots.base import Bot
+from parlour.bots.base import Bot, needs_copies
 from parlour.core.events import SeatFeed
 from parlour.core.game import Outcome
 from parlour.play.runner import decision_for
@@ -65,7 +65,7 @@ def play_mixed(game: ParlourSpielGame, players: Sequence[Any], seed: int) -> Pla
     state = deal(game, seed)
     engine = state.engine
     assert engine is not None
-    feeds = [SeatFeed(seat, copies=True) for seat in range(len(players))]
+    feeds = [SeatFeed(seat, copies=needs_copies(p)) for seat, p in enumerate(players)]
     master = random.Random(seed ^ 0x5EED)
     for player in players:
         if isinstance(player, Bot):

@@ -24,7 +24,7 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from parlour.bots.base import Bot, make_bot
+from parlour.bots.base import Bot, make_bot, needs_copies
 from parlour.core.errors import IllegalAction, ParlourError
 from parlour.core.events import SeatFeed
 from parlour.core.game import Game, State
@@ -159,7 +159,7 @@ class ParlourGymEnv(gym.Env):
         self._bots = dict(zip(others, self.opponents, strict=True))
         for bot in self.opponents:  # bots draw from the episode's seed too: runs repeat exactly
             bot.rng = random.Random(int(rng.integers(2**62)))
-        self._feeds = [SeatFeed(s, copies=True) for s in range(n)]
+        self._feeds = [SeatFeed(s, copies=needs_copies(self._bots.get(s))) for s in range(n)]
         self._ended = False
 
     def _make_bot(self, spec: str) -> Bot:

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import parlour.tui.texts  # noqa: F401  (registers the texts)
-from parlour.bots.base import Bot, make_bot
+from parlour.bots.base import Bot, make_bot, needs_copies
 from parlour.core.errors import FileProblem, IllegalAction, ParlourError
 from parlour.core.events import Event, SeatFeed
 from parlour.core.game import Game, Seat, State
@@ -75,7 +75,7 @@ class PlaySession:
                     rng=random.Random(master.getrandbits(63)),
                     import_paths=config.import_paths,
                 )
-                self.feeds[index] = SeatFeed(index, copies=True)
+                self.feeds[index] = SeatFeed(index, copies=needs_copies(self.bots[index]))
         # Who is looking: the only person, the first person of a hot-seat table, or nobody.
         self.viewer: int | None = self.humans[0] if self.humans else None
         self._hides = False

@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from parlour.bots.base import Bot, make_bot
+from parlour.bots.base import Bot, make_bot, needs_copies
 from parlour.core.events import SeatFeed
 from parlour.core.game import Game, State
 from parlour.web.botpool import cap_bot
@@ -224,10 +224,10 @@ class AutomaticMoves:
         """The move the seat's bot (or a gone player's stand-in) chooses."""
         from parlour.play.runner import decision_for  # the play layer, loaded when needed
 
-        feed = self._bot_feed(state, seat)
+        bot = self._bot_for(seat)
+        feed = self._bot_feed(state, seat, needs_copies(bot))
         # The bot thinks in a thread on a copy: the table's game may take in another
         # process's move meanwhile.
-        bot = self._bot_for(seat)
         decision = decision_for(state.clone(), seat, feed, worlds=getattr(bot, "searches", False))
         # Its events as they stand now: the feed's list grows at the seat's next move, which a
         # bot still thinking about a move made moot meanwhile must not see.
@@ -235,13 +235,14 @@ class AutomaticMoves:
         thinks = bool(getattr(bot, "searches", False))  # spends its whole time budget
         return await self.hall.bots.run(self.id, lambda: bot.act(decision), slow=thinks)
 
-    def _bot_feed(self, state: State, seat: int) -> SeatFeed:
-        """The seat's bot feed of `state` (a new game, or a game read again, starts a new one)."""
+    def _bot_feed(self, state: State, seat: int, copies: bool) -> SeatFeed:
+        """The seat's bot feed of `state` (a new game, a game read again, or a bot that needs
+        copies where the last did not, starts a new one)."""
         if self._bot_feeds is None:
             self._bot_feeds = {}
         held = self._bot_feeds.get(seat)
-        if held is None or held[0] is not state:
-            held = self._bot_feeds[seat] = (state, SeatFeed(seat, copies=True))
+        if held is None or held[0] is not state or held[1]._copies != copies:
+            held = self._bot_feeds[seat] = (state, SeatFeed(seat, copies=copies))
         return held[1]
 
     def _retry_later(self, why: str, seat: int) -> None:
