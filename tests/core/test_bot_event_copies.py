@@ -97,3 +97,27 @@ def test_a_bot_from_outside_parlour_is_shown_copies() -> None:
 
     assert needs_copies(Scribbler()) and needs_copies(Reader())
     assert not needs_copies(make_bot(get_game("flip7"), "strong"))
+
+
+def _outside_candidates(decision: Decision) -> list:
+    """Code from outside Parlour plugged into its search bot: it scribbles too."""
+    for event in decision.events:
+        if "seat" in event.data:
+            event.data["seat"] = 99
+    return list(decision.legal_actions)
+
+
+def _outside_playout(state: object, seat: int, rng: random.Random) -> float:
+    return 0.0
+
+
+def test_a_parlour_bot_running_outside_code_is_shown_copies() -> None:
+    from parlour.bots.base import RandomBot, needs_copies
+    from parlour.bots.search import SearchBot
+    from parlour.core.records import record_of, replay
+
+    bot = SearchBot("2", playout=_outside_playout, candidates=_outside_candidates)
+    assert needs_copies(bot)
+    played = play_game(get_game("flip7"), [bot, RandomBot()], seed=7)
+    _, events = replay(record_of(played.state))
+    assert [e.to_json() for e in played.state.log] == [e.to_json() for e in events]

@@ -113,4 +113,9 @@ def test_flip7_totals_over_a_small_target_are_not_clipped() -> None:
     observation = encoder.encode(view, 0)
     totals = encoder.layout.segments["totals"]
     assert list(observation[totals.start : totals.stop]) == pytest.approx([26 / 5, 6.0, 6.0])
-    assert np.all(observation <= encoder.high)
+    # A bigger Flip 7 bonus makes bigger rounds: the bound follows it.
+    rules = resolve_rules(game, "target=5;flip7_bonus=100")
+    encoder = make_encoder(game, rules, 3)
+    view = {**game.new_state(3, seed=298, rules=rules).view(0), "totals": [516, 416, 260]}
+    observation = encoder.encode(view, 0)
+    assert list(observation[totals.start : totals.stop]) == pytest.approx([103.2, 83.2, 52.0])

@@ -278,3 +278,16 @@ def test_the_default_cap_grows_with_a_match_and_a_target() -> None:
     assert load("flip7", players=3, rules="target=1000").parlour_rules.max_turns == 10_000
     assert load("panoplies", players=3).parlour_rules.max_turns == 2_000
     assert load("panoplies", players=3, rules="games=20", max_turns=900).max_game_length() == 904
+    # A cap asked for is kept, whatever its value, the default's included.
+    assert load("panoplies", players=3, rules="games=20", max_turns=2000).max_game_length() == 2004
+
+
+def test_a_game_whose_cap_hook_takes_no_rules_still_loads() -> None:
+    """`research_max_turns(self)`, the hook as it was written before it took the rules."""
+    from parlour.rl.openspiel_game import research_cap
+
+    class Older:
+        def research_max_turns(self) -> int:
+            return 321
+
+    assert research_cap(Older(), None) == 321  # type: ignore[arg-type]

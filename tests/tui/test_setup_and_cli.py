@@ -331,3 +331,14 @@ def test_enter_at_once_on_an_english_setup_plays_the_english_deck() -> None:
         assert not any(f.name in shown for f in get_deck("fr").families)
 
     run(app, scenario)
+
+
+@pytest.mark.parametrize(("game", "asked"), [("flip7", False), ("panoplies", True)])
+def test_ages_are_asked_only_where_the_youngest_starts(game: str, asked: bool) -> None:
+    app = ParlourApp(game=game, lang="en")
+
+    async def scenario(pilot: Any) -> None:
+        await settle(pilot, lambda: on_screen(app, "SetupScreen"))
+        assert app.screen.query_one("#age-0", Input).display is asked
+
+    run(app, scenario)

@@ -677,6 +677,8 @@ def test_the_form_reads_numbers_as_the_box_does_and_asks_for_an_empty_one(
         page.click("details summary")
         assert page.input_value("#opt-initial_cards") == ""
         assert page.get_attribute("#opt-initial_cards", "placeholder") == "automatic"
+        page.select_option("#table-lang", "fr")  # the options follow the table's language
+        assert page.input_value("#opt-initial_cards") == ""  # still in words, never -1
         page.fill("#my-name", "Anne")
         page.click("#create button[type=submit]")
         page.wait_for_selector("#start")
@@ -726,8 +728,11 @@ def test_the_form_chooses_a_panoplies_character_and_an_age_for_a_seat(
         table_id = page.url.rsplit("/", 1)[1]
         page.click("#start")
         page.wait_for_selector("#felt[data-step]")
-        text = page.text_content("#felt") or ""
-        assert "mère" in text
+        # Seat 1 plays the mother it was given (dropped, it would be the grandmother), and,
+        # the youngest, starts (without ages the first seat does).
+        mannequin = page.text_content(".mannequin[data-seat='1']") or ""
+        assert "· mère" in mannequin and "grand" not in mannequin
+        page.wait_for_function("document.body.innerText.includes('Robot 2 commence')")
         assert not tab.page_errors
     finally:
         tab.close()

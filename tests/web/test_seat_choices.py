@@ -104,3 +104,17 @@ def test_a_web_game_with_chosen_seats_replays_from_its_record(db_url: str) -> No
     again, events = replay({**head, **record_of(state)})
     assert [e.to_json() for e in events] == [e.to_json() for e in state.log]
     assert again.outcome == state.outcome
+
+
+@pytest.mark.parametrize("data", [[], "", False, 0])
+def test_seat_data_that_is_no_object_is_refused(db_url: str, data: Any) -> None:
+    hall = Hall(Storage(db_url))
+    with pytest.raises(TableError, match="data is a JSON object"):
+        hall.create(panoplies({"kind": "human"}, {"kind": "bot", "data": data}))
+
+
+@pytest.mark.parametrize("name", ["flip7", "beggar", "gofish"])
+def test_an_age_where_the_game_has_no_use_for_it_is_refused(db_url: str, name: str) -> None:
+    hall = Hall(Storage(db_url))
+    with pytest.raises(TableError, match=f"{name} does not use ages"):
+        hall.create({"game": name, "seats": [{"kind": "human", "age": 40}, {"kind": "bot"}]})

@@ -391,8 +391,16 @@ def default_bot(game: Game) -> str:
 def needs_copies(bot: object) -> bool:
     """Whether a bot is shown copies of the events (`SeatFeed(copies=True)`): a bot from
     outside Parlour may change what it is shown, which must change neither the game's log nor
-    what the others see. Parlour's own bots only read (tests/core/test_bot_event_copies.py
+    what the others see; so may a Parlour bot that calls code from outside (a `SearchBot` given
+    another game's `candidates`). Parlour's own bots only read (tests/core/test_bot_event_copies
     plays each of them against the log); copying every event for every bot cost a Flip 7 game
     a third of its time."""
-    module = type(bot).__module__
-    return not (module == "parlour" or module.startswith("parlour."))
+    if not _ours(type(bot)):
+        return True
+    held = getattr(bot, "__dict__", {}).values()
+    return any(callable(value) and not _ours(value) for value in held)
+
+
+def _ours(thing: object) -> bool:
+    module = getattr(thing, "__module__", None) or ""
+    return module == "parlour" or module.startswith("parlour.")

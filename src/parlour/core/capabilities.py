@@ -126,6 +126,11 @@ class Capabilities:
         shows these options first, outside the folded list. The same keys in every language."""
         return {}
 
+    def uses_ages(self) -> bool:
+        """Whether the players' ages (`Seat.age`) decide something: the youngest starts in
+        the 7 familles and Panoplies. Only then do the faces ask for them."""
+        return False
+
     def seat_choices(self, lang: str) -> Mapping[str, list[tuple[str, str]]]:
         """Seat data a player may choose before a game of the default rules (a Panoplies
         character): for each `Seat.data` key, its (label in `lang`, value) pairs. The terminal's

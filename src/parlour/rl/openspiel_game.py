@@ -27,6 +27,7 @@ through them.
 
 from __future__ import annotations
 
+import inspect
 import json
 import random
 from collections.abc import Mapping
@@ -76,9 +77,20 @@ def game_type(game: Game) -> pyspiel.GameType:
             "players": max(2, game.min_players),
             # Options as "k:v;k:v": OpenSpiel's game strings reserve "=" and ",".
             "rules": "",
-            "max_turns": game.research_max_turns(),
+            # 0: the game's own cap for its rules (`research_max_turns`), named in the game
+            # string once the game is made; any other number is the cap asked for.
+            "max_turns": 0,
         },
     )
+
+
+def research_cap(game: Game, rules: Any) -> int:
+    """The game's default turn cap for `rules`; a game written before the hook took the rules
+    (`research_max_turns(self)`) is asked without them."""
+    cap = game.research_max_turns
+    if len(inspect.signature(cap).parameters) == 0:
+        return int(cap())
+    return int(cap(rules))
 
 
 class ParlourSpielGame(pyspiel.Game):
@@ -88,12 +100,11 @@ class ParlourSpielGame(pyspiel.Game):
         kind = game_type(game)
         values = {**kind.parameter_specification, **(params or {})}
         asked = resolve_rules(game, rules_from_param(str(values["rules"])))
-        if int(values["max_turns"]) == game.research_max_turns():
+        if int(values["max_turns"]) <= 0:
             # The default cap grows with the match or the target (Panoplies' `games`, Flip 7's
-            # `target`): a fixed one made every game of a long match a capped draw. OpenSpiel
-            # hands the default in as if given, so the default's value stands for it. It goes
+            # `target`): a fixed one made every game of a long match a capped draw. It goes
             # into the parameters, so the game string loads this same game again.
-            values["max_turns"] = game.research_max_turns(asked)
+            values["max_turns"] = research_cap(game, asked)
         rules = with_turn_cap(asked, int(values["max_turns"]))
         players = int(values["players"])
         check_table(game, rules, players)

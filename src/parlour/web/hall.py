@@ -492,6 +492,11 @@ class Hall:
         except ParlourError as err:
             raise TableError("bad_seats", str(err)) from None
         seats, invites = seat_slots(game, raw_seats, lang)
+        if any(s.data for s in seats):  # the choices together: one character a seat
+            try:
+                game.new_state([s.seat() for s in seats], seed=0, rules=rules)
+            except ParlourError as err:
+                raise TableError("bad_seats", str(err)) from None
         timer = checked_timer(request.get("turn_timer", 0) or 0)
         seed = checked_seed(request.get("seed"))
         host_seat = request.get("sit")
@@ -507,10 +512,6 @@ class Hall:
         if request.get("deck_upload") is not None:
             # Last: only an otherwise valid request has its file parsed and kept.
             rules = self._checked_rules(game, request, True, lang)
-        try:  # the seats' choices together, on the table's deck: one character a seat
-            game.new_state([s.seat() for s in seats], seed=0, rules=rules)
-        except ParlourError as err:
-            raise TableError("bad_seats", str(err)) from None
         token = secrets.token_urlsafe(24)
         data: dict[str, Any] = {
             "game": game.name,

@@ -196,6 +196,7 @@ def game_info(name: str, lang: str) -> dict[str, Any]:
         "lang_defaults": by_lang,
         "bots": sorted(available_bots(game)),
         "default_bot": default_bot(game),
+        "ages": game.uses_ages(),  # the form asks for them only then
         # What the form lets the host choose for each seat (a Panoplies character).
         "seat_choices": {
             key: [{"value": value, "label": label} for label, value in pairs]

@@ -176,11 +176,14 @@ def seat_choice(
     them: never kept silently unused. The engine checks the choices together (two seats, one
     character) when the table is made."""
     age = raw.get("age")
+    if age is not None and not game.uses_ages():
+        raise TableError("bad_seats", f"seat {index + 1}: {game.name} does not use ages")
     if age is not None and (
         not isinstance(age, int) or isinstance(age, bool) or not 0 <= age <= MAX_AGE
     ):
         raise TableError("bad_seats", f"seat {index + 1}: an age is a whole number, 0 to {MAX_AGE}")
-    data = raw.get("data") or {}
+    data = raw.get("data")
+    data = {} if data is None else data
     offered = game.seat_choices("en")
     if not isinstance(data, Mapping):
         raise TableError("bad_seats", f"seat {index + 1}: data is a JSON object")

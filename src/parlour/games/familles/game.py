@@ -94,6 +94,9 @@ class Familles(FacesInPackage, Game):
             deal = normalise_deal(deal, len(seat_list), NUM_CARDS, lambda c: parse_card(deck, c))
         return FamillesState(rules, seat_list, seed, deal)
 
+    def uses_ages(self) -> bool:
+        return True  # the youngest starts
+
     def step_kernel(self, rules: Any, num_players: int) -> Any:
         """N games stepped together on the compiled kernel (`askdraw.step`): the vector env's
         and the search playouts' engine."""

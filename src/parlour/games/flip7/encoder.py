@@ -23,7 +23,7 @@ _MODIFIERS = 6  # +2, +4, +6, +8, +10, x2 (codes 13..18)
 _STATUSES = ("active", "stayed", "frozen", "bust")
 _PENDING = {card_name(FREEZE): 0, card_name(FLIP_THREE): 1, card_name(SECOND_CHANCE): 2}
 _TOTAL_HIGH = 3.0  # totals over the target; a game ends soon after one passes 1
-_ROUND_HIGH = 171  # the most a round banks: a Flip 7 of 6..12 doubled, and every + card
+_ROUND_HIGH = 156  # the most a round banks but its Flip 7 bonus: 6..12 doubled, every + card
 _POINTS_HIGH = 2.0  # a round's points over 100
 
 
@@ -38,7 +38,8 @@ class Flip7Encoder(ViewEncoder):
         # Over a small target, the last round (and a tie-break round after it) still counts
         # in full: 26 over a target of 5 is 5.2, which 3 would clip to look like the leader's.
         target = float(getattr(self.rules, "target", 0)) or 1.0
-        layout.add("totals", n, high=max(_TOTAL_HIGH, 1 + 2 * _ROUND_HIGH / target))
+        best_round = _ROUND_HIGH + int(getattr(self.rules, "flip7_bonus", 15))
+        layout.add("totals", n, high=max(_TOTAL_HIGH, 1 + 2 * best_round / target))
         layout.add("numbers", n * _NUMBERS)
         layout.add("modifiers", n * _MODIFIERS)
         layout.add("second_chance", n)

@@ -88,6 +88,9 @@ class Panoplies(FacesInPackage, Game):
             )
         return PanopliesState(rules, seat_list, seed, deal)
 
+    def uses_ages(self) -> bool:
+        return True  # the youngest starts the first game
+
     def seat_choices(self, lang: str) -> Mapping[str, list[tuple[str, str]]]:
         labels = [character_name(c, lang) for c in PanopliesRules().wardrobe.characters]
         return {

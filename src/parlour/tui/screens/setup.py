@@ -110,9 +110,11 @@ class SetupScreen(SizeAware, Screen[None]):
                     yield Input(
                         "", placeholder=t("tui.level", lang), id=f"level-{index}", classes="level"
                     )
-                    yield Input(
+                    age = Input(
                         "", placeholder=t("tui.age", lang), id=f"age-{index}", classes="age"
                     )
+                    age.display = game.uses_ages()  # asked only where the youngest starts
+                    yield age
                     for key, options in self.seat_fields.items():
                         field = t(f"tui.field.{key}", lang) if has(f"tui.field.{key}") else key
                         yield Select(

@@ -323,7 +323,7 @@ async function newTable(name) {
       <select class="kind" aria-label="${esc(t("seat_kind", { n: i + 1 }))}"><option value="human" ${i < 2 ? "selected" : ""}>${t("human")}</option><option value="bot" ${i >= 2 ? "selected" : ""}>${t("bot")}</option></select>
       <select class="bot" aria-label="${esc(t("seat_bot", { n: i + 1 }))}">${game.bots.map((b) => `<option ${b === game.default_bot ? "selected" : ""}>${esc(b)}</option>`).join("")}</select>
       <input type="text" class="seat-name" maxlength="24" placeholder="${t("name_optional")}" aria-label="${esc(t("seat_name", { n: i + 1 }))}">
-      <input type="number" class="seat-age" min="0" max="150" placeholder="${t("age_optional")}" aria-label="${esc(t("seat_age", { n: i + 1 }))}">
+      ${game.ages ? `<input type="number" class="seat-age" min="0" max="150" placeholder="${t("age_optional")}" aria-label="${esc(t("seat_age", { n: i + 1 }))}">` : ""}
       ${Object.entries(game.seat_choices || {}).map(([key, choices]) => `<select class="seat-data" data-key="${esc(key)}" aria-label="${esc(t(`seat_${key}`, { n: i + 1 }))}">
         <option value="">${t(`${key}_free`)}</option>${choices.map((c) => `<option value="${esc(c.value)}">${esc(c.label)}</option>`).join("")}</select>`).join("")}
       <label class="reserve"><input type="checkbox" class="reserved"> ${t("reserve_seat")}</label></div>`).join("");
@@ -356,7 +356,9 @@ async function newTable(name) {
       const option = game.options.find((o) => o.name === el.dataset.opt);
       if (el.dataset.touched || !option) continue;
       const value = defaultOf(option);
-      if (el.type === "checkbox") el.checked = Boolean(value); else el.value = value ?? "";
+      // A default shown in words keeps its empty box (Go Fish's "automatic", not -1).
+      const worded = el.dataset.blank === "default" && value === option.default;
+      if (el.type === "checkbox") el.checked = Boolean(value); else el.value = worded ? "" : value ?? "";
     }
   });
   document.getElementById("create").addEventListener("submit", async (event) => {
@@ -374,7 +376,7 @@ async function newTable(name) {
       else if (kind === "human" && typed) seat.name = typed;
       const hostSeat = kind === "human" && i === 0 && sit;
       if (kind === "human" && !hostSeat && row.querySelector(".reserved").checked) seat.reserved = true;
-      const age = row.querySelector(".seat-age").value.trim();
+      const age = row.querySelector(".seat-age")?.value.trim() ?? "";
       if (age !== "") seat.age = Number(age);
       const data = {};
       row.querySelectorAll(".seat-data").forEach((el) => { if (el.value) data[el.dataset.key] = el.value; });
