@@ -197,14 +197,15 @@ def test_a_bot_reads_each_event_of_a_web_game_once(
     once, not the whole log again at every move (O(n) a move, which a long match grows)."""
     from parlour.core import events
 
-    copied = [0]
-    real_copy = events.own_copy
+    copied = [0]  # the events the bots' feeds took in, over the whole game
+    real_update = events.SeatFeed.update
 
-    def counted(event: Any) -> Any:
-        copied[0] += 1
-        return real_copy(event)
+    def counted(feed: Any, log: Any) -> Any:
+        fresh = real_update(feed, log)
+        copied[0] += len(fresh)
+        return fresh
 
-    monkeypatch.setattr(events, "own_copy", counted)
+    monkeypatch.setattr(events.SeatFeed, "update", counted)
 
     async def scenario() -> tuple[int, int]:
         seats = [{"kind": "bot", "bot": "counter"}, {"kind": "bot", "bot": "counter"}]
@@ -218,5 +219,6 @@ def test_a_bot_reads_each_event_of_a_web_game_once(
         return len(state.log), len(state.actions)
 
     logged, moves = asyncio.run(scenario())
-    # Flip 7's events are all public: each seat's feed copies each event at most once.
+    # Flip 7's events are all public: each seat's feed takes in each event at most once (a
+    # feed made afresh at every move would take in the whole log again: O(n^2)).
     assert moves > 20 and 0 < copied[0] <= 2 * logged
