@@ -585,15 +585,20 @@ def test_another_page_of_the_site_mid_game_is_not_being_away(browser: Any, serve
             tab.close()
 
 
+def french_form(tab: Tab, server: Server, game: str) -> Any:
+    """The tab's page on the new-table form of `game`, read in French."""
+    tab.context.add_init_script("localStorage.setItem('parlour.lang', 'fr')")
+    tab.page.goto(f"{server.url}/new?game={game}")
+    tab.page.wait_for_selector("#create")
+    return tab.page
+
+
 def test_the_french_form_shows_words_and_the_table_language_picks_the_deck(
     browser: Any, server: Server
 ) -> None:
     tab = Tab(browser, phone=True)
     try:
-        tab.context.add_init_script("localStorage.setItem('parlour.lang', 'fr')")
-        page = tab.page
-        page.goto(f"{server.url}/new?game=beggar")
-        page.wait_for_selector("#create")
+        page = french_form(tab, server, "beggar")
         page.click("details summary")
         form = page.text_content("#create") or ""
         assert "Un payeur n'a plus de cartes" in form and "le suivant paie" in form
@@ -709,10 +714,7 @@ def test_the_form_chooses_a_panoplies_character_and_an_age_for_a_seat(
 ) -> None:
     tab = Tab(browser, phone=True)
     try:
-        tab.context.add_init_script("localStorage.setItem('parlour.lang', 'fr')")
-        page = tab.page
-        page.goto(f"{server.url}/new?game=panoplies")
-        page.wait_for_selector("#create")
+        page = french_form(tab, server, "panoplies")
         page.fill("#my-name", "Anne")
         page.select_option("#count", "3")
         second = ".seat-editor[data-seat='1']"

@@ -49,10 +49,11 @@ def _decimal(x: float, lang: str, digits: int = 1) -> str:
 
 
 def _count(n: float, lang: str) -> str:
-    """A whole count with its thousands: 1,234,567 in English, « 1 234 567 » in French (a
-    narrow non-breaking space, so a count never wraps in the middle)."""
-    text = f"{n:,.0f}"
-    return text.replace(",", "\u202f") if lang == "fr" else text
+    """A whole count with its thousands, as the catalogue's `{n:,}` writes it: 1,234,567 in
+    English, « 1 234 567 » in French (a narrow non-breaking space)."""
+    from parlour.i18n.catalog import format_text
+
+    return format_text("{n:,}", lang, n=round(n))
 
 
 def _percent(x: float, lang: str) -> str:

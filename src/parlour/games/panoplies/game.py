@@ -92,13 +92,8 @@ class Panoplies(FacesInPackage, Game):
         return True  # the youngest starts the first game
 
     def seat_choices(self, lang: str) -> Mapping[str, list[tuple[str, str]]]:
-        labels = [character_name(c, lang) for c in PanopliesRules().wardrobe.characters]
-        return {
-            "character": [
-                (label[:1].upper() + label[1:], c)
-                for label, c in zip(labels, PanopliesRules().wardrobe.characters, strict=True)
-            ]
-        }
+        names = [(character_name(c, lang), c) for c in PanopliesRules().wardrobe.characters]
+        return {"character": [(label[:1].upper() + label[1:], c) for label, c in names]}
 
     def research_max_turns(self, rules: Any = None) -> int:
         return 2_000 * (rules or PanopliesRules()).games  # the asks of each game of the match
