@@ -52,6 +52,10 @@ def check_actions(state: State, rng: random.Random) -> None:
         back = state.action_from_json(shown)
         assert back == action and back.id == action.id
         assert game.action_from_json(shown) == action
+        # A key the move does not have is refused, not ignored ({"type": "hit", "seat": 2}).
+        for reader in (state.action_from_json, game.action_from_json):
+            with pytest.raises(ValueError, match=r"unknown key '(seat|extra)' in a move"):
+                reader({**shown, "seat" if "seat" not in shown else "extra": 2})
         by_id = game.action_from_id(action.id, rules, n)
         assert by_id == action and by_id.to_json() == action.to_json()
         assert hash(by_id) == hash(action)  # frozen: usable in sets, as the adapters do

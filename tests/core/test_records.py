@@ -170,3 +170,10 @@ def test_a_record_with_a_move_out_of_turn_is_refused(name: str) -> None:
     record["actions"][0] = {**first, "target": state.to_move}
     with pytest.raises(RecordError, match=r"action 1 .* is illegal"):
         replay(record)
+
+
+def test_a_recorded_move_with_a_key_it_has_not_is_refused() -> None:
+    record = json.loads(json.dumps(record_of(finished_game())))
+    record["actions"][3] = {"type": "flip", "seat": 1}
+    with pytest.raises(RecordError, match=r"action 4 .* unknown key 'seat' in a move"):
+        replay(record)

@@ -153,6 +153,7 @@ SAMPLES = [
     "unknown action {'type': 'x'}; the only move is an ask",
     "an ask needs an integer target and card, got {'type': 'ask'}",
     "unknown Flip 7 action {'type': 'x'}",
+    "unknown key 'seat' in a move; its keys are type",
     "there is no card 999 in this deck",
     "there is no seat 7 at this table",
     "there is no rank 99 in this deck",

@@ -110,6 +110,7 @@ def test_a_move_is_stored_before_it_is_acknowledged(hall: Hall) -> None:
     [
         ({"type": "hit"}, "bad_action"),
         ({"kind": "flip"}, "bad_action"),
+        ({"type": "flip", "times": 2}, "bad_action"),  # a key the move has not: refused
         ("flip", "bad_action"),
         (None, "bad_action"),
         ([1, 2], "bad_action"),

@@ -442,6 +442,10 @@ MESSAGES: list[tuple[str, str]] = [
     ),
     (r"^unknown Flip 7 action (?P<action>.*)$", "coup de Flip 7 inconnu : {action}"),
     (
+        r"^unknown key (?P<key>.*) in a move; its keys are (?P<keys>.*)$",
+        "clé inconnue {key} dans un coup ; ses clés sont {keys}",
+    ),
+    (
         r"^there is no card (?P<card>-?\d+) in this deck$",
         "la carte {card} n'existe pas dans ce jeu",
     ),

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, ClassVar
 
+from parlour.core.action_json import check_move_keys
 from parlour.core.errors import IllegalAction, RulesError
 from parlour.core.events import Event, private_pair
 from parlour.core.game import Seat, State
@@ -74,9 +75,12 @@ def json_int(value: Any) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
-def ask_from_json(obj: Mapping[str, Any], num_cards: int) -> Ask:
+def ask_from_json(obj: Mapping[str, Any], num_cards: int, sizing: tuple[str, ...] = ()) -> Ask:
+    """An ask from its JSON; `sizing` names keys a game-level reader also takes (the deck's
+    size, for the id), which the move itself never carries."""
     if obj.get("type") != "ask":
         raise ValueError(f"unknown action {dict(obj)!r}; the only move is an ask")
+    check_move_keys(obj, ("type", "target", "card", *sizing))
     target, card = json_int(obj.get("target")), json_int(obj.get("card"))
     if target is None or card is None:
         raise ValueError(f"an ask needs an integer target and card, got {dict(obj)!r}")

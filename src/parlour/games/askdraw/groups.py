@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar
 
+from parlour.core.action_json import check_move_keys
 from parlour.core.errors import IllegalAction
 from parlour.core.events import Event
 from parlour.games.askdraw.engine import AskDrawState, json_int
@@ -40,10 +41,14 @@ class GroupAsk:
 A = TypeVar("A", bound=GroupAsk)
 
 
-def group_ask_from_json(obj: Mapping[str, Any], num_groups: int, cls: type[A]) -> A:
+def group_ask_from_json(
+    obj: Mapping[str, Any], num_groups: int, cls: type[A], sizing: tuple[str, ...] = ()
+) -> A:
+    """An ask from its JSON; `sizing` as in `ask_from_json`."""
     key = cls.json_key
     if obj.get("type") != "ask":
         raise ValueError(f"unknown action {dict(obj)!r}; the only move is an ask")
+    check_move_keys(obj, ("type", "target", key, *sizing))
     target, group = json_int(obj.get("target")), json_int(obj.get(key))
     if target is None or group is None:
         raise ValueError(f"an ask needs an integer target and {key}, got {dict(obj)!r}")

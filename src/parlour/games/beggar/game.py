@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import parlour.games.beggar.texts  # noqa: F401  (registers the texts)
+from parlour.core.action_json import check_move_keys
 from parlour.core.capabilities import FacesInPackage
 from parlour.core.errors import RulesError
 from parlour.core.events import Event
@@ -77,6 +78,7 @@ class Beggar(FacesInPackage, Game):
     def action_from_json(self, obj: Mapping[str, Any]) -> Any:
         if obj.get("type") != "flip":
             raise ValueError(f"unknown Beggar-My-Neighbour action {obj!r}")
+        check_move_keys(obj, ("type",))
         return FLIP
 
     def num_actions(self, rules: Any, num_players: int) -> int:

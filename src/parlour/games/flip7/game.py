@@ -6,6 +6,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import parlour.games.flip7.texts  # noqa: F401  (registers the texts)
+from parlour.core.action_json import check_move_keys
 from parlour.core.capabilities import FacesInPackage
 from parlour.core.errors import RulesError
 from parlour.core.events import Event
@@ -87,6 +88,7 @@ class Flip7(FacesInPackage, Game):
 
     def action_from_json(self, obj: Mapping[str, Any]) -> Any:
         kind = obj.get("type")
+        check_move_keys(obj, ("type", "seat") if kind == "target" else ("type",))
         if kind == "hit":
             return HIT
         if kind == "stay":

@@ -93,7 +93,7 @@ class GoFish(FacesInPackage, Game):
 
     def action_from_json(self, obj: Mapping[str, Any]) -> RankAsk:
         # The rank count only sizes the id; a state checks the rank against its own deck.
-        return group_ask_from_json(obj, int(obj.get("ranks", 13)), RankAsk)
+        return group_ask_from_json(obj, int(obj.get("ranks", 13)), RankAsk, ("ranks",))
 
     def num_actions(self, rules: Any, num_players: int) -> int:
         return int((rules or GoFishRules()).ranks) * num_players

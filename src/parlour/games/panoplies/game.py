@@ -130,7 +130,7 @@ class Panoplies(FacesInPackage, Game):
         return review_asks(self, rules, moments, seat, names, hit_chances, ward.card_fields)
 
     def action_from_json(self, obj: Mapping[str, Any]) -> Ask:
-        return ask_from_json(obj, int(obj.get("num_cards", STANDARD_CARDS)))
+        return ask_from_json(obj, int(obj.get("num_cards", STANDARD_CARDS)), ("num_cards",))
 
     def num_actions(self, rules: Any, num_players: int) -> int:
         return int((rules or PanopliesRules()).wardrobe.num_cards) * num_players
