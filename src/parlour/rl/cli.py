@@ -86,7 +86,13 @@ def check_command(game: GameArg, players: PlayersOpt = 2, rules: RulesOpt = None
             )
         )
     except ModuleNotFoundError as err:
-        console.print(f"skipped PettingZoo and Gymnasium ({err.name} is not installed)")
+        console.print(
+            f"skipped PettingZoo and Gymnasium ({(err.name or '').split('.')[0]} is not "
+            "installed: pip install 'parlour[rl]')",
+            markup=False,  # [rl] is no Rich style
+            highlight=False,
+            soft_wrap=True,
+        )
     try:
         import pyspiel
 
@@ -104,7 +110,18 @@ def check_command(game: GameArg, players: PlayersOpt = 2, rules: RulesOpt = None
             )
         )
     except ModuleNotFoundError as err:
-        console.print(f"skipped OpenSpiel ({err.name} is not installed)")
+        console.print(
+            f"skipped OpenSpiel ({err.name} is not installed: pip install 'parlour[openspiel]')",
+            markup=False,
+            highlight=False,
+            soft_wrap=True,
+        )
+    if not checks:
+        # Nothing was checked: saying so with a success would read as a game that conforms.
+        raise ParlourError(
+            "rl check needs PettingZoo and Gymnasium, or OpenSpiel: "
+            "pip install 'parlour[rl]' or pip install 'parlour[openspiel]'"
+        )
     failed = []
     for name, run in checks:
         try:
