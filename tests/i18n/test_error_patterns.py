@@ -76,6 +76,8 @@ SAMPLES = [
     "unknown language 'de'; languages are: en, fr",
     "unknown shell 'foo'; shells are: bash, zsh, fish",
     "--plot needs the matplotlib library: pip install 'parlour[plot]'",
+    "rl check needs PettingZoo and Gymnasium, or OpenSpiel: pip install 'parlour[rl]' or "
+    "pip install 'parlour[openspiel]'",
     "unknown rules option 'nope'; options are: deck, hand_size",
     "option hand_size must be one of 6, 7, 8, not 99",
     "option target takes a whole number from -9223372036854775807 to 9223372036854775807",
@@ -138,6 +140,7 @@ SAMPLES = [
     "--host is empty: give an address (127.0.0.1, or 0.0.0.0 for all)",
     "--port must be between 1 and 65535, not 99999",
     "--tables-per-minute must be at least 1",
+    "--connections-per-address must be at least 1",
     "--rate must be positive",
     "--workers is at least 1",
     "--workers above 1 needs PostgreSQL (--db postgresql://...): a SQLite database is served by "

@@ -116,3 +116,36 @@ def test_a_short_garment_drops_every_article(lang: str, short: str) -> None:
     ctx = TableContext("panoplies", {}, lang, ["A", "B"], 0, {}, [], None)
     assert short_garment(ctx, "trousers") == short
     assert short_garment(ctx, "scarf") == ("écharpe" if lang == "fr" else "scarf")
+
+
+def test_a_character_follows_the_switch_of_the_family_that_adds_it() -> None:
+    from textual.widgets import Select, Switch
+
+    from tests.tui.helpers import table_ready
+
+    app = ParlourApp(game="panoplies", lang="fr")
+
+    async def scenario(pilot: Any) -> None:
+        await settle(pilot, lambda: on_screen(app, "SetupScreen"))
+        screen = app.screen
+        seat = screen.query_one("#data-character-1", Select)
+        # Textual's Select keeps its options private; the prompt's value is its NULL.
+        offered = lambda: [value for _label, value in seat._options if isinstance(value, str)]  # noqa: E731
+        assert "aunt" not in offered()
+        screen.query_one("#opt-hats", Switch).value = True
+        await pilot.pause()
+        assert offered()[-2:] == ["aunt", "uncle"]
+        seat.value = "aunt"
+        screen.query_one("#opt-hats", Switch).value = False  # the aunt goes with her hats
+        await pilot.pause()
+        assert "aunt" not in offered() and seat.is_blank()
+        screen.query_one("#opt-hats", Switch).value = True
+        await pilot.pause()
+        seat.value = "aunt"
+        await pilot.pause()
+        screen.action_start()
+        await settle(pilot, lambda: table_ready(app))
+        mannequins = app.screen.session.state.view(None)["mannequins"]
+        assert mannequins[1]["character"] == "aunt"
+
+    run(app, scenario)

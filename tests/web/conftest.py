@@ -97,11 +97,13 @@ class Server:
         workers: int = 1,
         tables: int = 100000,
         extra: tuple[str, ...] = (),
+        connections: int = 100000,
     ) -> None:
         self.db_url = db_url
         self.extra = extra  # more options of `parlour serve`
         self.workers = workers
         self.tables = tables  # new tables per client per minute: the tests open many
+        self.connections = connections  # pages open per client address: the tests open many
         self.rate = rate
         self.bot_delay = bot_delay
         self.port = free_port()
@@ -126,7 +128,8 @@ class Server:
         command = [sys.executable, "-m", "parlour.cli", "serve", "--port", str(self.port)]
         command += ["--db", self.db_url, "--bot-delay", str(self.bot_delay)]
         command += ["--rate", str(self.rate), "--workers", str(self.workers)]
-        command += ["--tables-per-minute", str(self.tables), *self.extra]
+        command += ["--tables-per-minute", str(self.tables)]
+        command += ["--connections-per-address", str(self.connections), *self.extra]
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         # Its log goes to a file, not a pipe that nobody reads while it runs.
         with open(self.log, "ab") as log:

@@ -739,3 +739,36 @@ def test_the_form_chooses_a_panoplies_character_and_an_age_for_a_seat(
     finally:
         tab.close()
     assert server.get(f"/api/tables/{table_id}")["status"] == "playing"
+
+
+def test_the_form_offers_a_character_while_the_option_that_adds_it_is_on(
+    browser: Any, server: Server
+) -> None:
+    tab = Tab(browser, phone=True)
+    try:
+        page = french_form(tab, server, "panoplies")
+        page.fill("#my-name", "Anne")
+        second = ".seat-editor[data-seat='1']"
+        shown = "os => os.filter(o => !o.hidden && !o.disabled).map(o => o.value)"
+        assert "aunt" not in page.eval_on_selector_all(f"{second} .seat-data option", shown)
+        page.click("#create details summary")
+        page.check("#opt-hats")
+        assert page.eval_on_selector_all(f"{second} .seat-data option", shown)[-2:] == [
+            "aunt",
+            "uncle",
+        ]
+        page.select_option(f"{second} .seat-data", "aunt")
+        page.uncheck("#opt-hats")  # the aunt goes with her hats: the game chooses again
+        assert page.input_value(f"{second} .seat-data") == ""
+        page.check("#opt-hats")
+        page.select_option(f"{second} .kind", "bot")
+        page.select_option(f"{second} .seat-data", "aunt")
+        page.click("#create button[type=submit]")
+        page.wait_for_selector("#start")
+        page.click("#start")
+        page.wait_for_selector("#felt[data-step]")
+        mannequin = page.text_content(".mannequin[data-seat='1']") or ""
+        assert "· tante" in mannequin
+        assert not tab.page_errors
+    finally:
+        tab.close()

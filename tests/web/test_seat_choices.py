@@ -118,3 +118,27 @@ def test_an_age_where_the_game_has_no_use_for_it_is_refused(db_url: str, name: s
     hall = Hall(Storage(db_url))
     with pytest.raises(TableError, match=f"{name} does not use ages"):
         hall.create({"game": name, "seats": [{"kind": "human", "age": 40}, {"kind": "bot"}]})
+
+
+def test_a_character_an_option_adds_is_chosen_only_with_that_option(db_url: str) -> None:
+    hall = Hall(Storage(db_url))
+    aunt = {"kind": "bot", "data": {"character": "aunt"}}
+    with pytest.raises(TableError, match=r"character is one of grandfather.*, not 'aunt'"):
+        hall.create(panoplies({"kind": "human"}, aunt))
+    table, host = hall.create({**panoplies({"kind": "human"}, aunt), "rules": {"hats": True}})
+    table.start(host)
+    assert table.state is not None
+    assert table.state.view(None)["mannequins"][1]["character"] == "aunt"
+
+
+def test_the_form_learns_which_option_offers_which_character() -> None:
+    from parlour.web.routes import game_info
+
+    choices = game_info("panoplies", "fr")["seat_choices"]["character"]
+    by_value = {c["value"]: (c["label"], c["option"]) for c in choices}
+    assert by_value["mother"] == ("La mère", None)
+    assert by_value["aunt"] == ("La tante", "hats")
+    assert by_value["cousin_m"] == ("Le cousin", "scarves")
+    assert by_value["son_in_law"] == ("Le gendre", "belts")
+    assert len(by_value) == len(choices) == 12  # each offered once
+    assert game_info("flip7", "en")["seat_choices"] == {}

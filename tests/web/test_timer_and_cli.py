@@ -178,6 +178,7 @@ def test_the_form_shows_the_autoplay_as_a_checkbox_up_front() -> None:
         (["serve", "--rate", "0"], "--rate"),
         (["serve", "--workers", "2", "--db", "sqlite:///x.db"], "needs PostgreSQL"),
         (["serve", "--workers", "0"], "--workers"),
+        (["serve", "--connections-per-address", "0"], "--connections-per-address"),
     ],
 )
 def test_serve_refuses_bad_settings_in_one_line(

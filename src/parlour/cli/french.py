@@ -196,6 +196,10 @@ FRENCH_HELP: dict[str, str] = {
     "New tables one client address may open a minute.": (
         "Nouvelles tables qu'une adresse cliente peut ouvrir par minute."
     ),
+    "Table pages (WebSockets) one client address may keep open at once, per server process.": (
+        "Pages de table (WebSockets) qu'une adresse cliente peut garder ouvertes à la fois, par "
+        "processus serveur."
+    ),
     "Address of a reverse proxy whose X-Forwarded-For and X-Forwarded-Proto are believed "
     "(repeat it, or a comma list). Without it, every client is the address it connects from.": (
         "Adresse d'un proxy inverse dont on croit les X-Forwarded-For et X-Forwarded-Proto "

@@ -131,10 +131,11 @@ class Capabilities:
         the 7 familles and Panoplies. Only then do the faces ask for them."""
         return False
 
-    def seat_choices(self, lang: str) -> Mapping[str, list[tuple[str, str]]]:
-        """Seat data a player may choose before a game of the default rules (a Panoplies
-        character): for each `Seat.data` key, its (label in `lang`, value) pairs. The terminal's
-        setup and the web's new-table form offer them; the engine checks what is chosen."""
+    def seat_choices(self, lang: str, rules: Any = None) -> Mapping[str, list[tuple[str, str]]]:
+        """Seat data a player may choose before a game of `rules` (None: the defaults), such
+        as a Panoplies character (the hats add the aunt and the uncle): for each `Seat.data`
+        key, its (label in `lang`, value) pairs. The terminal's setup and the web's new-table
+        form offer them; the engine checks what is chosen."""
         return {}
 
     # ----- pace ---------------------------------------------------------------------------

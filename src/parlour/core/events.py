@@ -128,6 +128,11 @@ class SeatFeed:
         self._all_public = all_public
         self._copies = copies
 
+    @property
+    def copies(self) -> bool:
+        """Whether the feed hands out copies of the events (a bot that may change them)."""
+        return self._copies
+
     def update(self, log: list[Event]) -> list[Event]:
         """Read the new part of `log`; returns only the events new to this seat."""
         if self._all_public:

@@ -176,6 +176,12 @@ MESSAGES: list[tuple[str, str]] = [
         r"^(?P<feature>.+) needs the (?P<module>\S+) library: pip install '(?P<extra>.*)'$",
         "{feature} demande la bibliothèque {module} : pip install '{extra}'",
     ),
+    (
+        r"^rl check needs PettingZoo and Gymnasium, or OpenSpiel: pip install '(?P<rl>.*)' or "
+        r"pip install '(?P<spiel>.*)'$",
+        "rl check demande PettingZoo et Gymnasium, ou OpenSpiel : pip install '{rl}' ou "
+        "pip install '{spiel}'",
+    ),
     # Rules options (core/options.py)
     (
         r"^unknown rules option (?P<key>'.*?'); options are: (?P<opts>.*)$",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import logging
+from collections import Counter
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -40,6 +41,8 @@ class Settings:
     rate: float = 40.0  # messages per second a connection may send, on average
     burst: float = 80.0
     tables_per_minute: int = 10  # new tables one client (address) may open a minute
+    # WebSockets one client address may hold open at once (a page each), in each process
+    connections_per_address: int = 64
     admin_token: str | None = None  # closes any table (POST /api/tables/<id>/close)
 
 
@@ -98,6 +101,7 @@ def create_app(settings: Settings) -> Starlette:
     app.state.hall = hall
     app.state.storage = storage
     app.state.settings = settings
+    app.state.connections = Counter()  # open WebSockets by client address
     app.state.replays = ReplayCache(replay_steps)
     # Reviews are cached like replays, keyed by seat instead of language: a Flip 7 review
     # runs the solver at every decision, once per game and seat.
@@ -117,7 +121,8 @@ def log_to_stderr() -> None:
 
 def app_from_env() -> Starlette:
     """For `uvicorn parlour.web.app:app_from_env --factory [--workers N]`: the settings come
-    from PARLOUR_DB, PARLOUR_BOT_DELAY and PARLOUR_RATE (`parlour serve --workers` sets them)."""
+    from PARLOUR_DB, PARLOUR_BOT_DELAY, PARLOUR_RATE, PARLOUR_TABLES_PER_MINUTE and
+    PARLOUR_CONNECTIONS_PER_ADDRESS (`parlour serve --workers` sets them)."""
     import os
 
     from parlour.web.storage import default_db_url
@@ -131,6 +136,7 @@ def app_from_env() -> Starlette:
             rate=rate,
             burst=max(2 * rate, 10),
             tables_per_minute=int(os.environ.get("PARLOUR_TABLES_PER_MINUTE", "10")),
+            connections_per_address=int(os.environ.get("PARLOUR_CONNECTIONS_PER_ADDRESS", "64")),
             admin_token=os.environ.get("PARLOUR_ADMIN_TOKEN") or None,
         )
     )

@@ -241,7 +241,7 @@ class AutomaticMoves:
         if self._bot_feeds is None:
             self._bot_feeds = {}
         held = self._bot_feeds.get(seat)
-        if held is None or held[0] is not state or held[1]._copies != copies:
+        if held is None or held[0] is not state or held[1].copies != copies:
             held = self._bot_feeds[seat] = (state, SeatFeed(seat, copies=copies))
         return held[1]
 

@@ -6,7 +6,7 @@ import errno
 import os
 import signal
 import socket
-from typing import Annotated, Any
+from typing import Annotated, Any, NamedTuple
 
 import typer
 
@@ -49,6 +49,14 @@ def register(app: typer.Typer) -> None:
                 "--tables-per-minute", help="New tables one client address may open a minute."
             ),
         ] = 10,
+        connections_per_address: Annotated[
+            int,
+            typer.Option(
+                "--connections-per-address",
+                help="Table pages (WebSockets) one client address may keep open at once, per "
+                "server process.",
+            ),
+        ] = 64,
         proxy: Annotated[
             list[str] | None,
             typer.Option(
@@ -60,7 +68,16 @@ def register(app: typer.Typer) -> None:
         ] = None,
     ) -> None:
         """Open the web table: a lobby, tables with friends and bots, in the browser."""
-        serve(host, port, db, bot_delay, rate, workers, tables_per_minute, proxy or [])
+        limits = Limits(rate, tables_per_minute, connections_per_address)
+        serve(host, port, db, bot_delay, limits, workers, proxy or [])
+
+
+class Limits(NamedTuple):
+    """What one client may do: messages a second, new tables a minute, pages open at once."""
+
+    rate: float
+    tables_per_minute: int
+    connections_per_address: int
 
 
 def serve(
@@ -68,9 +85,8 @@ def serve(
     port: int,
     db: str | None,
     bot_delay: float,
-    rate: float,
+    limits: Limits,
     workers: int,
-    tables_per_minute: int,
     proxy: list[str],
 ) -> None:
     """Check the options, then run the server: one process, or `workers` over PostgreSQL.
@@ -83,7 +99,8 @@ def serve(
     from parlour.web.app import Settings, create_app, log_to_stderr
     from parlour.web.storage import Storage, default_db_url, normalise_url
 
-    check_numbers(host, port, bot_delay, rate, workers, tables_per_minute)
+    check_numbers(host, port, bot_delay, limits, workers)
+    rate = limits.rate
     url = normalise_url(db or default_db_url())
     proxies = trusted_proxies(proxy)
     if workers > 1 and make_url(url).get_backend_name() != "postgresql":
@@ -103,7 +120,8 @@ def serve(
                 rate=rate,
                 burst=max(2 * rate, 10),
                 admin_token=os.environ.get("PARLOUR_ADMIN_TOKEN") or None,
-                tables_per_minute=tables_per_minute,
+                tables_per_minute=limits.tables_per_minute,
+                connections_per_address=limits.connections_per_address,
             )
         )
         options: dict[str, Any] = {}
@@ -113,7 +131,8 @@ def serve(
             PARLOUR_DB=url,
             PARLOUR_BOT_DELAY=str(bot_delay),
             PARLOUR_RATE=str(rate),
-            PARLOUR_TABLES_PER_MINUTE=str(tables_per_minute),
+            PARLOUR_TABLES_PER_MINUTE=str(limits.tables_per_minute),
+            PARLOUR_CONNECTIONS_PER_ADDRESS=str(limits.connections_per_address),
         )
         application, options = "parlour.web.app:app_from_env", {
             "factory": True, "workers": workers,
@@ -140,9 +159,7 @@ def serve(
     )
 
 
-def check_numbers(
-    host: str, port: int, bot_delay: float, rate: float, workers: int, tables_per_minute: int
-) -> None:
+def check_numbers(host: str, port: int, bot_delay: float, limits: Limits, workers: int) -> None:
     """Refuse, in one line each, the options no server can run with."""
     if not 0 <= bot_delay <= 30:
         raise ParlourError("--bot-delay is between 0 and 30 seconds")
@@ -151,9 +168,11 @@ def check_numbers(
         raise ParlourError("--host is empty: give an address (127.0.0.1, or 0.0.0.0 for all)")
     if not 0 < port < 65536:
         raise ParlourError(f"--port must be between 1 and 65535, not {port}")
-    if tables_per_minute < 1:
+    if limits.tables_per_minute < 1:
         raise ParlourError("--tables-per-minute must be at least 1")
-    if rate <= 0:
+    if limits.connections_per_address < 1:
+        raise ParlourError("--connections-per-address must be at least 1")
+    if limits.rate <= 0:
         raise ParlourError("--rate must be positive")
     if workers < 1:
         raise ParlourError("--workers is at least 1")

@@ -28,6 +28,10 @@ _MESSAGES: dict[str, tuple[str, str]] = {
         "a message has at most {n} characters",
         "un message a au plus {n} caractères",
     ),
+    "too_many_connections": (
+        "this address already has {n} table pages open; close one first",
+        "cette adresse a déjà {n} pages de table ouvertes\u00a0; fermez-en une d'abord",
+    ),
     "bad_json": ("not valid JSON", "ce n'est pas du JSON valide"),
     "bad_message": ("a message is a JSON object", "un message est un objet JSON"),
     "bad_id": (

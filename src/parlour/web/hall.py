@@ -491,7 +491,7 @@ class Hall:
             game.check_players(len(raw_seats), rules)
         except ParlourError as err:
             raise TableError("bad_seats", str(err)) from None
-        seats, invites = seat_slots(game, raw_seats, lang)
+        seats, invites = seat_slots(game, raw_seats, lang, rules)
         if any(s.data for s in seats):  # the choices together: one character a seat
             try:
                 game.new_state([s.seat() for s in seats], seed=0, rules=rules)

@@ -11,6 +11,7 @@ import contextlib
 import json
 import logging
 import typing
+from collections import Counter
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -35,7 +36,7 @@ from parlour.web.hall import Hall
 from parlour.web.inbound import BodyTooLarge, parse_json, read_capped
 from parlour.web.protocol import Session, error
 from parlour.web.replays import ReplayCache
-from parlour.web.seats import TableError
+from parlour.web.seats import TableError, tagged_seat_choices
 from parlour.web.storage import Storage, StorageDown
 
 if TYPE_CHECKING:
@@ -198,10 +199,8 @@ def game_info(name: str, lang: str) -> dict[str, Any]:
         "default_bot": default_bot(game),
         "ages": game.uses_ages(),  # the form asks for them only then
         # What the form lets the host choose for each seat (a Panoplies character).
-        "seat_choices": {
-            key: [{"value": value, "label": label} for label, value in pairs]
-            for key, pairs in game.seat_choices(lang).items()
-        },
+        # An option's own choices name it: the form offers them while it is ticked.
+        "seat_choices": tagged_seat_choices(game, lang),
         "rules_text": game.rules_text(lang),
         "credits": game.credits(lang),
         "style": game.web_style() is not None,
@@ -375,8 +374,32 @@ def encoded(message: dict[str, Any]) -> str:
 
 
 async def table_socket(websocket: WebSocket) -> None:
+    """A table page's connection; one address holds at most `connections_per_address` open,
+    so that one client cannot hold the server's memory and sockets with idle connections."""
     await websocket.accept()
     lang = websocket.query_params.get("lang", "en")
+    address = websocket.client.host if websocket.client else ""
+    open_now: Counter[str] = websocket.app.state.connections
+    most = websocket.app.state.settings.connections_per_address
+    if open_now[address] >= most:
+        reply = error(
+            "too_many_connections",
+            f"this address already has {most} table pages open; close one first",
+            lang=lang if lang in LANGS else "en",
+        )
+        await websocket.send_text(json.dumps(reply))
+        await websocket.close(1008)  # policy violation: the page does not retry at once
+        return
+    open_now[address] += 1
+    try:
+        await _table_connection(websocket, lang)
+    finally:
+        open_now[address] -= 1
+        if open_now[address] <= 0:
+            del open_now[address]
+
+
+async def _table_connection(websocket: WebSocket, lang: str) -> None:
     try:
         table = websocket.app.state.hall.find(websocket.path_params["table_id"])
     except StorageDown:

@@ -12,7 +12,7 @@ import hmac
 import secrets
 import unicodedata
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from parlour.bots.base import default_bot, make_bot
@@ -137,10 +137,11 @@ class SeatSlot:
 
 
 def seat_slots(
-    game: Game, raw_seats: list[Any], lang: str = "en"
+    game: Game, raw_seats: list[Any], lang: str = "en", rules: Any = None
 ) -> tuple[list[SeatSlot], dict[int, str]]:
     """The seats of a creation request, and the invitation codes of its reserved seats; a
-    seat without a name is named in the table's language ("Bot 3", "Joueur 2")."""
+    seat without a name is named in the table's language ("Bot 3", "Joueur 2"). `rules` (None:
+    the defaults) decide the choices a seat may make (the hats add two characters)."""
     fallback = default_bot(game)
     seats: list[SeatSlot] = []
     invites: dict[int, str] = {}
@@ -157,7 +158,7 @@ def seat_slots(
         default_name = t("bot_name" if raw["kind"] == "bot" else "player", lang, n=index + 1)
         name = clean_name(raw.get("name") or default_name)
         slot = SeatSlot(raw["kind"], name, spec)
-        slot.age, slot.data = seat_choice(game, raw, index)
+        slot.age, slot.data = seat_choice(game, raw, index, rules)
         if raw.get("reserved") is True and raw["kind"] == "human":
             code = secrets.token_urlsafe(12)
             slot.invite = hash_token(code)
@@ -170,7 +171,7 @@ MAX_AGE = 150
 
 
 def seat_choice(
-    game: Game, raw: Mapping[str, Any], index: int
+    game: Game, raw: Mapping[str, Any], index: int, rules: Any = None
 ) -> tuple[int | None, dict[str, str]]:
     """A seat's age and chosen data (a Panoplies character), refused unless the game offers
     them: never kept silently unused. The engine checks the choices together (two seats, one
@@ -184,7 +185,7 @@ def seat_choice(
         raise TableError("bad_seats", f"seat {index + 1}: an age is a whole number, 0 to {MAX_AGE}")
     data = raw.get("data")
     data = {} if data is None else data
-    offered = game.seat_choices("en")
+    offered = game.seat_choices("en", rules)
     if not isinstance(data, Mapping):
         raise TableError("bad_seats", f"seat {index + 1}: data is a JSON object")
     chosen: dict[str, str] = {}
@@ -202,6 +203,32 @@ def seat_choice(
             )
         chosen[key] = value
     return age, chosen
+
+
+def tagged_seat_choices(game: Game, lang: str) -> dict[str, list[dict[str, Any]]]:
+    """The seat choices of the new-table form: every choice of the default rules, and those
+    that one option switched on adds (the hats' aunt and uncle), each with that option's name,
+    so the form offers a choice only while its option is ticked."""
+    tagged: dict[str, list[dict[str, Any]]] = {
+        key: [{"value": value, "label": label, "option": None} for label, value in pairs]
+        for key, pairs in game.seat_choices(lang).items()
+    }
+    defaults = game.rules_class()
+    for name, value in vars(defaults).items():
+        if value is not False:
+            continue  # only an option that is off by default can add choices
+        try:
+            switched = replace(defaults, **{name: True})
+        except (ParlourError, TypeError, ValueError):
+            continue  # an option that cannot be on alone
+        for key, pairs in game.seat_choices(lang, switched).items():
+            known = {c["value"] for c in tagged.setdefault(key, [])}
+            tagged[key] += [
+                {"value": value, "label": label, "option": name}
+                for label, value in pairs
+                if value not in known
+            ]
+    return tagged
 
 
 def stand_in_name(slot: SeatSlot, index: int, lang: str) -> str:

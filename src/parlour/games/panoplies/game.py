@@ -91,8 +91,9 @@ class Panoplies(FacesInPackage, Game):
     def uses_ages(self) -> bool:
         return True  # the youngest starts the first game
 
-    def seat_choices(self, lang: str) -> Mapping[str, list[tuple[str, str]]]:
-        names = [(character_name(c, lang), c) for c in PanopliesRules().wardrobe.characters]
+    def seat_choices(self, lang: str, rules: Any = None) -> Mapping[str, list[tuple[str, str]]]:
+        ward = (rules or PanopliesRules()).wardrobe
+        names = [(character_name(c, lang), c) for c in ward.characters]
         return {"character": [(label[:1].upper() + label[1:], c) for label, c in names]}
 
     def research_max_turns(self, rules: Any = None) -> int:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from rich.text import Text
@@ -73,9 +74,38 @@ class SetupScreen(SizeAware, Screen[None]):
         self.bot_names = sorted(available_bots(self.game))
         self.seat_fields = self._seat_fields()
 
-    def _seat_fields(self) -> dict[str, list[tuple[str, str]]]:
-        """Seat data the game lets a player choose (a Panoplies character)."""
-        return dict(self.game.seat_choices(self.lang))
+    def _seat_fields(self, rules: Any = None) -> dict[str, list[tuple[str, str]]]:
+        """Seat data the game lets a player choose (a Panoplies character) under `rules`."""
+        return dict(self.game.seat_choices(self.lang, rules))
+
+    def _switched_rules(self) -> Any:
+        """The default rules with the switches as they stand (the hats add two characters),
+        or None while they make no valid rules."""
+        flags = {
+            name: self.query_one(f"#opt-{name}", Switch).value
+            for name, default, _help, _choices in self.options
+            if isinstance(default, bool)
+        }
+        try:
+            return replace(self.game.rules_class(), **flags)
+        except (ParlourError, TypeError, ValueError):
+            return None
+
+    def _offer_seat_choices(self) -> None:
+        """Each seat's choices follow the switches: a character whose family is switched off
+        goes, and a seat that had chosen it leaves the choice to the game."""
+        rules = self._switched_rules()
+        if rules is None:
+            return
+        self.seat_fields = self._seat_fields(rules)
+        for key, options in self.seat_fields.items():
+            offered = {value for _label, value in options}
+            for index in range(self.game.max_players):
+                select = self.query_one(f"#data-{key}-{index}", Select)
+                kept = select.value
+                select.set_options(options)
+                if isinstance(kept, str) and kept in offered:
+                    select.value = kept
 
     def compose(self) -> ComposeResult:
         lang, game = self.lang, self.game
@@ -176,6 +206,10 @@ class SetupScreen(SizeAware, Screen[None]):
         self.fit(self.app.size.width, self.app.size.height)
         self._show_seats(self.query_one("#players", Select).value)
         self.query_one("#start", Button).focus()  # Enter starts with the defaults
+
+    def on_switch_changed(self, message: Switch.Changed) -> None:
+        if (message.switch.id or "").startswith("opt-") and self.seat_fields:
+            self._offer_seat_choices()
 
     def on_select_changed(self, message: Select.Changed) -> None:
         if message.select.id == "players":

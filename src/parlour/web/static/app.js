@@ -325,7 +325,7 @@ async function newTable(name) {
       <input type="text" class="seat-name" maxlength="24" placeholder="${t("name_optional")}" aria-label="${esc(t("seat_name", { n: i + 1 }))}">
       ${game.ages ? `<input type="number" class="seat-age" min="0" max="150" placeholder="${t("age_optional")}" aria-label="${esc(t("seat_age", { n: i + 1 }))}">` : ""}
       ${Object.entries(game.seat_choices || {}).map(([key, choices]) => `<select class="seat-data" data-key="${esc(key)}" aria-label="${esc(t(`seat_${key}`, { n: i + 1 }))}">
-        <option value="">${t(`${key}_free`)}</option>${choices.map((c) => `<option value="${esc(c.value)}">${esc(c.label)}</option>`).join("")}</select>`).join("")}
+        <option value="">${t(`${key}_free`)}</option>${choices.map((c) => `<option value="${esc(c.value)}"${c.option ? ` data-option="${esc(c.option)}"` : ""}>${esc(c.label)}</option>`).join("")}</select>`).join("")}
       <label class="reserve"><input type="checkbox" class="reserved"> ${t("reserve_seat")}</label></div>`).join("");
     editors.querySelectorAll(".seat-editor").forEach((row) => {
       const sync = () => {
@@ -340,7 +340,19 @@ async function newTable(name) {
       document.getElementById("sit").addEventListener("change", sync);
       sync();
     });
+    offerChoices();
   };
+  // A seat choice an option adds (the hats' aunt and uncle) is offered while its option is on;
+  // one chosen and then switched off goes back to "the game chooses".
+  const offerChoices = () => {
+    editors.querySelectorAll(".seat-data option[data-option]").forEach((choice) => {
+      const offered = Boolean(document.querySelector(`[data-opt="${choice.dataset.option}"]`)?.checked);
+      choice.hidden = !offered;
+      choice.disabled = !offered;
+      if (!offered && choice.selected) choice.parentElement.value = "";
+    });
+  };
+  document.querySelectorAll("[data-type='bool']").forEach((el) => el.addEventListener("change", offerChoices));
   document.getElementById("count").addEventListener("change", drawSeats);
   drawSeats();
   // A web table's defaults follow its language (an English 7 familles table deals the English
@@ -573,7 +585,8 @@ async function tablePage(tableId) {
   });
 
   // `closed`: this page was left; `shut`: the table was closed (by its host or the admin).
-  let socket = null, closed = false, shut = false, retry = 0, retryTimer = null;
+  // `crowded`: the server refused this page, too many pages being open from this address.
+  let socket = null, closed = false, shut = false, crowded = false, retry = 0, retryTimer = null;
   const tableShut = () => stateBox.table?.status === "closed";
   const hints = hintsWanted();
   tableTools(info, draw, stateBox, () => paintGame([]), hints);
@@ -582,6 +595,7 @@ async function tablePage(tableId) {
     socket = new WebSocket(`${scheme}://${location.host}/ws/${tableId}?lang=${lang}`);
     socket.addEventListener("open", () => {
       retry = 0;
+      crowded = false;
       const hello = { type: "hello", lang };  // the language of its error texts
       const held = tokenFor(tableId);
       if (held?.token) hello.token = held.token;
@@ -595,7 +609,7 @@ async function tablePage(tableId) {
       if (closed || shut) return;
       const box = document.getElementById("connection");
       if (box) { box.textContent = t("reconnecting"); box.className = "connection lost"; }
-      retryTimer = setTimeout(connect, Math.min(2000, 250 * 2 ** retry++));
+      retryTimer = setTimeout(connect, crowded ? 10000 : Math.min(2000, 250 * 2 ** retry++));
     });
   };
   const send = (message) => {
@@ -614,6 +628,14 @@ async function tablePage(tableId) {
       if (message.code === "bad_token") {
         localStorage.removeItem(`parlour.seat.${tableId}`);
         socket.close();
+        return;
+      }
+      if (message.code === "too_many_connections") {
+        // Too many pages open from this address: said where the connection's state is shown,
+        // and tried again slowly, until another page closes.
+        crowded = true;
+        const box = document.getElementById("connection");
+        if (box) { box.textContent = message.text || message.message; box.className = "connection lost"; }
         return;
       }
       if (message.code === "no_table") {

@@ -1,0 +1,90 @@
+"""One client address holds at most `--connections-per-address` table pages (WebSockets) open:
+the next is told why and closed, changing nothing, and a page closed frees its place."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+
+import pytest
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import ClientConnection, connect
+
+from tests.web.conftest import Server, fresh_db_url
+
+CAP = 3
+
+
+@pytest.fixture(scope="module")
+def capped(
+    tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest
+) -> Iterator[Server]:
+    running = Server(fresh_db_url(tmp_path_factory.mktemp("db"), request), connections=CAP)
+    running.start()
+    yield running
+    running.stop()
+
+
+def table_of(server: Server) -> str:
+    made = server.post("/api/tables", {"game": "flip7", "seats": [{"kind": "human"}] * 2})
+    return str(made["id"])
+
+
+def watching(server: Server, table_id: str) -> ClientConnection:
+    """A page of the table, let in. A page just closed gives its place back once the server
+    has seen it go, a moment after the client's close: only that wait is retried."""
+    for _ in range(100):
+        page = connect(f"{server.ws_url}/ws/{table_id}?lang=fr")
+        page.send(json.dumps({"type": "hello"}))
+        first = json.loads(page.recv(timeout=10))
+        if first.get("code") != "too_many_connections":
+            assert first["type"] != "error", first
+            return page
+        page.close()
+        time.sleep(0.05)
+    raise AssertionError("a place was never given back")
+
+
+def test_a_page_over_the_cap_is_told_why_and_closed(capped: Server) -> None:
+    tables = [table_of(capped) for _ in range(2)]
+    # Over two tables: the cap is the address's, not a table's.
+    pages = [watching(capped, tables[i % 2]) for i in range(CAP)]
+    with connect(f"{capped.ws_url}/ws/{tables[0]}?lang=fr") as extra:
+        refused = json.loads(extra.recv(timeout=10))
+        assert refused["code"] == "too_many_connections"
+        assert (
+            refused["message"]
+            == f"this address already has {CAP} table pages open; close one first"
+        )
+        assert refused["text"].startswith(f"cette adresse a déjà {CAP} pages de table ouvertes")
+        with pytest.raises(ConnectionClosed):
+            extra.recv(timeout=10)
+        assert extra.close_code == 1008
+    for page in pages:  # the pages already open carry on
+        page.send(json.dumps({"type": "ping"}))
+    pages.pop().close()
+    again = watching(capped, tables[1])  # a page closed freed its place
+    for page in [*pages, again]:
+        page.close()
+
+
+def test_pages_closed_give_every_place_back(capped: Server) -> None:
+    table_id = table_of(capped)
+    for _ in range(3):  # opened and closed again and again: no place is kept by a closed page
+        pages = [watching(capped, table_id) for _ in range(CAP)]
+        for page in pages:
+            page.close()
+    last = [watching(capped, table_id) for _ in range(CAP)]
+    for page in last:
+        page.close()
+
+
+def test_an_unknown_table_s_page_is_counted_out_too(capped: Server) -> None:
+    for _ in range(CAP + 2):
+        with connect(f"{capped.ws_url}/ws/nosuchtable") as page:
+            assert json.loads(page.recv(timeout=10))["code"] == "no_table"
+    table_id = table_of(capped)
+    pages = [watching(capped, table_id) for _ in range(CAP)]
+    for page in pages:
+        page.close()
