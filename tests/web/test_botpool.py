@@ -101,3 +101,23 @@ def test_a_freed_worker_serves_the_least_served_table_first(pool: BotPool) -> No
         for gate in (*gates, later):
             gate.set()
     assert started[3:] == ["modest", "greedy"]
+
+
+def test_a_table_forgotten_while_its_bot_thinks_leaves_nothing_behind(pool: BotPool) -> None:
+    gate, started = threading.Event(), []
+
+    async def scenario() -> None:
+        thinking = asyncio.create_task(pool.run("closed", blocked(gate, started, "closed")))
+        other = asyncio.create_task(pool.run("open", blocked(gate, started, "open")))
+        await until(lambda: len(started) == 2)
+        pool.forget("closed")  # its host closes it while its bot thinks
+        gate.set()
+        await asyncio.gather(thinking, other)
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        gate.set()
+    # Counted, a closed table's usage stayed for good: one entry per table closed mid-move.
+    assert set(pool.used) == {"open"}
+    assert pool.running == {} and pool.gone == set()

@@ -17,7 +17,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from parlour.web import hall as hall_module
 from parlour.web.app import Settings, create_app
-from parlour.web.idle import IDLE_SECONDS, WAITING_WINDOW
+from parlour.web.idle import IDLE_SECONDS, STALLED_SECONDS, WAITING_WINDOW
 from parlour.web.protocol import Session
 from parlour.web.storage import Storage
 from parlour.web.tables import Client, Hall, Table, TableError
@@ -169,9 +169,14 @@ def test_a_live_hall_puts_idle_finished_and_deserted_tables_to_sleep_and_only_th
     waiting.touched -= IDLE_SECONDS + 1
     revision = hall.revision
 
-    assert sorted(hall.sweep()) == sorted([over.id, deserted.id])
-    assert set(hall.tables) == {watched.id, seated_elsewhere.id, playing.id, recent.id, waiting.id}
-    assert hall.dormant == {over.id: over.revision, deserted.id: deserted.revision}
+    # The game in play waits for a human with no turn timer and nobody at it: it sleeps too.
+    assert sorted(hall.sweep()) == sorted([over.id, deserted.id, playing.id])
+    assert set(hall.tables) == {watched.id, seated_elsewhere.id, recent.id, waiting.id}
+    assert hall.dormant == {
+        over.id: over.revision,
+        deserted.id: deserted.revision,
+        playing.id: playing.revision,
+    }
     assert hall.revision > revision  # the lobby's pages are told
     assert over._task is None and deserted._task is None
     assert hall.sweep() == []  # nothing idle is left
@@ -184,7 +189,7 @@ def test_a_live_hall_puts_idle_finished_and_deserted_tables_to_sleep_and_only_th
     gc.collect()
     woken = hall.find(deserted_id)
     assert woken is not None and woken.settings() == settings and woken.status == "open"
-    assert hall.dormant == {}
+    assert set(hall.dormant) == {playing.id}
 
 
 def test_an_unknown_id_costs_no_read_and_a_dormant_one_costs_one(
@@ -548,3 +553,95 @@ def test_a_read_that_fails_while_waking_leaves_the_table_to_be_woken_next_time(
     assert woken.status == "over" and table_id not in hall.dormant
     woken.close(host)  # its host can close it, as any table
     assert table_id in hall.closed
+
+
+def test_a_game_in_play_sleeps_only_while_it_waits_for_a_human_and_goes_on_when_opened(
+    db_url: str,
+) -> None:
+    """A game whose human left with no turn timer held its memory for good (and came back at
+    every restart); one whose bot is about to move must stay, as its move runs here."""
+    against_bot = {
+        **SHORT,
+        "rules": {"speed": False},
+        "seats": [{"kind": "human"}, {"kind": "bot"}],
+    }
+    # Beggar's first flip is seat 1's: a human there waits, a bot there plays.
+    human_first = {**against_bot, "seats": [{"kind": "bot"}, {"kind": "human"}], "sit": 1}
+    with TestClient(create_app(Settings(db_url, bot_delay=30))) as client:
+        hall: Hall = client.app.state.hall  # type: ignore[attr-defined]
+        (human, ann), (bot, bot_host) = hall.create(human_first), hall.create(against_bot)
+
+        async def start_both() -> None:
+            human.start(ann)
+            bot.start(bot_host)
+
+        client.portal.call(start_both)  # type: ignore[union-attr]
+        assert human.state.to_move == 1 and bot.state.to_move == 1  # type: ignore[union-attr]
+        assert not human.moves_by_itself() and bot.moves_by_itself()
+        idle(human, bot)
+        assert client.portal.call(lambda: _sweep(hall)) == [human.id]  # type: ignore[union-attr]
+        assert human.id in hall.dormant and bot.id in hall.tables
+        moves = len(human.state.actions)  # type: ignore[union-attr]
+        with client.websocket_connect(f"/ws/{human.id}") as ws:
+            ws.send_text(json.dumps({"type": "hello", "token": ann}))
+            shown = state_of(ws)
+            assert shown["you"] == 1 and shown["legal"] == [{"type": "flip"}]
+            ws.send_text(json.dumps({"type": "act", "action": {"type": "flip"}}))
+            until_ok(ws)
+        woken = hall.tables[human.id]
+        assert len(woken.state.actions) == moves + 1  # type: ignore[union-attr]
+        assert woken.moves_by_itself()  # the bot's answer is on its way again
+
+
+async def _sweep(hall: Hall) -> list[str]:
+    return hall.sweep()
+
+
+def test_a_restart_leaves_a_game_stalled_for_a_day_asleep_until_it_is_opened(
+    db_url: str, replays: list[str]
+) -> None:
+    storage = Storage(db_url)
+    hall = Hall(storage)
+    stalled, host = hall.create({**SHORT, "rules": {"speed": False}})
+    stalled.join(1, "Bob")
+    stalled.start(host)
+    stalled.act(stalled.state.to_move, {"type": "flip"})  # type: ignore[union-attr,arg-type]
+    yesterday, _ = hall.create({**SHORT, "rules": {"speed": False}})
+    yesterday.join(1, "Bob")
+    yesterday.start(_)
+    backdate(storage, stalled.id, STALLED_SECONDS + 60)
+    backdate(storage, yesterday.id, STALLED_SECONDS - 600)
+    storage.close()
+    replays.clear()
+    with TestClient(create_app(Settings(db_url, bot_delay=0))) as client:
+        restarted: Hall = client.app.state.hall  # type: ignore[attr-defined]
+        assert replays == [yesterday.id]  # the game stalled for over a day stays in storage
+        assert restarted.dormant == {stalled.id: stalled.revision}
+        with client.websocket_connect(f"/ws/{stalled.id}") as ws:
+            ws.send_text(json.dumps({"type": "hello", "token": host}))
+            shown = state_of(ws)
+            assert shown["table"]["status"] == "playing" and not shown["view"]["over"]
+            assert shown["view"]["turns"] == 1  # where it stopped
+
+
+def test_the_sweep_forgets_the_addresses_that_made_no_table_for_a_while(
+    hall: Hall, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An address was forgotten only when it came back: every address that ever asked for a
+    table, refused ones included, stayed in memory for good."""
+    clock = [1000.0]
+    monkeypatch.setattr(hall_module.time, "monotonic", lambda: clock[0])
+    for n in range(50):
+        with pytest.raises(TableError):
+            hall.create({"game": "no-such-game"}, f"10.0.0.{n}")
+    hall.create(SHORT, "10.0.1.1")
+    assert len(hall._created) == 51
+    window = hall_module.CREATE_WINDOW
+    clock[0] += window / 2
+    hall.create(SHORT, "10.0.1.1")  # this one comes back
+    clock[0] += window / 2 + 1
+    hall.sweep()
+    assert set(hall._created) == {"10.0.1.1"}  # its window is not over
+    clock[0] += window / 2
+    hall.sweep()
+    assert hall._created == {}

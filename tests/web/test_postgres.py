@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import sys
 from typing import Any
 
 import httpx
@@ -118,7 +119,7 @@ def test_bots_stalled_by_an_outage_resume_by_themselves(
         hall = Hall(storage, bot_delay=0.0)
         bots = [{"kind": "bot"}, {"kind": "bot"}]
         table, host = hall.create({"game": "beggar", "seats": bots, "seed": 24})
-        watcher = Client(None, "en")
+        watcher = Client(None, "en", limit=sys.maxsize)  # keeps every frame, read at the end
         table.attach(watcher)
         table.start(host)
         while table.moves < 5:

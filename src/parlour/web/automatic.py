@@ -148,6 +148,12 @@ class AutomaticMoves:
         self._task = asyncio.get_running_loop().create_task(self._move_later(delay))
         self._task.add_done_callback(log_failure)
 
+    def moves_by_itself(self) -> bool:
+        """Whether a move is on its way here without anybody: a bot's, a stand-in's once a
+        turn timer runs out, or a move that plays itself. A game waiting for a human who has
+        no timer has none."""
+        return self._task is not None and not self._task.done()
+
     def automatic_delay(self, state: State, seat: int, now: float) -> float | None:
         """Seconds before the table plays `seat`'s move in `state` (`now`: the monotonic
         clock): a bot's, a move that plays itself, or a gone player's stand-in's; None when

@@ -152,6 +152,11 @@ class BotPool:
         # (table, its answer, the work, whether the bot thinks for its whole budget)
         self.waiting: list[tuple[str, asyncio.Future[Any], Callable[[], Any], bool]] = []
         self.used: dict[str, tuple[float, float]] = {}  # table -> (seconds, when counted)
+        # Moves running now by table, and the tables forgotten while one of theirs ran: such a
+        # move's time is not counted when it ends (counted, it kept a closed table's entry in
+        # `used` for good, one per table closed while its bot thought).
+        self.running: dict[str, int] = {}
+        self.gone: set[str] = set()
 
     def usage(self, table_id: str, now: float) -> float:
         seconds, stamp = self.used.get(table_id, (0.0, now))
@@ -175,6 +180,7 @@ class BotPool:
             self.waiting.remove(job)
             self.free -= 1
             table_id, future, work, _ = job
+            self.running[table_id] = self.running.get(table_id, 0) + 1
             loop = asyncio.get_running_loop()
             started = time.monotonic()
             running = loop.run_in_executor(self.executor, work)
@@ -184,7 +190,13 @@ class BotPool:
         self, table_id: str, future: asyncio.Future[Any], start: float, done: asyncio.Future[Any]
     ) -> None:
         now = time.monotonic()
-        self.used[table_id] = (self.usage(table_id, now) + now - start, now)
+        left = self.running.pop(table_id, 1) - 1
+        if left:
+            self.running[table_id] = left
+        if table_id not in self.gone:
+            self.used[table_id] = (self.usage(table_id, now) + now - start, now)
+        elif not left:
+            self.gone.discard(table_id)
         self.free += 1
         if not future.done():
             if done.exception() is not None:
@@ -194,7 +206,10 @@ class BotPool:
         self._dispatch()
 
     def forget(self, table_id: str) -> None:
+        """A table closed or put to sleep: its usage goes, now and when a move of its ends."""
         self.used.pop(table_id, None)
+        if table_id in self.running:
+            self.gone.add(table_id)
 
     def close(self) -> None:
         self.executor.shutdown(wait=False, cancel_futures=True)

@@ -174,9 +174,18 @@ class Hall:
         idle = [table for table in self.tables.values() if is_idle(table, now)]
         for table in idle:
             self._put_to_sleep(table)
+        self._forget_quiet_clients(now)
         if idle:
             self.changed()  # they leave the lobby
         return [table.id for table in idle]
+
+    def _forget_quiet_clients(self, now: float) -> None:
+        """Drop the creation times of the addresses that made no table for CREATE_WINDOW: an
+        address was forgotten only when it came back, so every address that ever asked for a
+        table (or a refused one) stayed in memory for good."""
+        quiet = [c for c, times in self._created.items() if now - times[-1] >= CREATE_WINDOW]
+        for client in quiet:
+            del self._created[client]
 
     def _put_to_sleep(self, table: Table) -> None:
         self.tables.pop(table.id, None)

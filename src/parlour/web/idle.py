@@ -1,6 +1,7 @@
 """When a table may leave the server's memory: a waiting table its host abandoned (`deserted`),
 a live table nobody is at and nothing touched for a while (`is_idle`), a stored table that would
-be idle at once at start-up (`dormant_at_start`). `Hall` (`hall.py`) acts on them."""
+be idle at once at start-up, or a game in play stalled for a day (`dormant_at_start`). `Hall`
+(`hall.py`) acts on them."""
 
 from __future__ import annotations
 
@@ -19,6 +20,11 @@ WAITING_WINDOW = 3600.0
 # not every table of its history. It stays listed in the lobby until then; its link works
 # ever after (it is loaded again from storage).
 IDLE_SECONDS = 900.0
+# A game in play whose last move is older than this (seconds) is not replayed at start-up: it
+# waits for a player who left with no turn timer (or the server was down that long), and is
+# woken, and goes on, when somebody opens it. Replayed, every game ever abandoned mid-way came
+# back into memory at every restart.
+STALLED_SECONDS = 86400.0
 
 
 def deserted(table: Table) -> bool:
@@ -34,13 +40,16 @@ def deserted(table: Table) -> bool:
 
 
 def is_idle(table: Table, now: float) -> bool:
-    """Whether a live table may go dormant: finished (or closed elsewhere) or deserted, with
-    nobody at it, untouched for IDLE_SECONDS (`now`: `time.monotonic()`). A playing table
-    never does: its bots and turn timers run here."""
+    """Whether a live table may go dormant: finished (or closed elsewhere), deserted, or in
+    play but waiting for a human with no turn timer, with nobody at it, untouched for
+    IDLE_SECONDS (`now`: `time.monotonic()`). A game whose bots, stand-ins or own moves are
+    on their way stays: they run here. Woken, a game in play goes on where it stopped."""
     if table.touched > now - IDLE_SECONDS:
         return False
     if table.clients or any(table.connected(seat) for seat in range(len(table.seats))):
         return False
+    if table.status == "playing":
+        return not table.moves_by_itself()
     return table.status in ("over", "closed") or deserted(table)
 
 
@@ -55,4 +64,6 @@ def dormant_at_start(row: TableIndex, now: float) -> bool:
         return changed <= now - IDLE_SECONDS
     if row.status == "open":
         return row.created <= now - max(WAITING_WINDOW, IDLE_SECONDS)
+    if row.status == "playing":  # its last move, where it has one with a time
+        return row.last_move is not None and row.last_move <= now - STALLED_SECONDS
     return False

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
 import typing
@@ -38,6 +39,7 @@ from parlour.web.protocol import Session, error
 from parlour.web.replays import ReplayCache
 from parlour.web.seats import TableError, tagged_seat_choices
 from parlour.web.storage import Storage, StorageDown
+from parlour.web.transport import OUTBOX_LIMIT
 
 if TYPE_CHECKING:
     from parlour.web.app import Settings
@@ -399,6 +401,12 @@ async def table_socket(websocket: WebSocket) -> None:
             del open_now[address]
 
 
+def _stop(task: asyncio.Task[Any] | None) -> None:
+    """End a page's connection from outside it: its reader is waiting for the page."""
+    if task is not None:
+        task.cancel()
+
+
 async def _table_connection(websocket: WebSocket, lang: str) -> None:
     try:
         table = websocket.app.state.hall.find(websocket.path_params["table_id"])
@@ -459,12 +467,19 @@ async def _table_connection(websocket: WebSocket, lang: str) -> None:
             if session.client is not None and outbox is None:
                 outbox = session.client.outbox
                 writer_task = asyncio.create_task(writer(outbox))
+                session.client.on_overflow = functools.partial(_stop, asyncio.current_task())
             elif session.client is None and session.pending:
                 for message in session.pending:
                     await websocket.send_text(encoded(message))
                 session.pending.clear()
     except WebSocketDisconnect:
         pass
+    except asyncio.CancelledError:
+        if session.client is None or not session.client.overflowed:
+            raise
+        # Returned from, the server closes the connection without waiting for the page.
+        log.info("table %s: a page left %d messages unread; its connection is closed",
+                 table.id, OUTBOX_LIMIT)  # fmt: skip
     finally:
         session.close()
         if writer_task is not None:

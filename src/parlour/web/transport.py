@@ -7,6 +7,7 @@ filtered for it (spectators get the public ones), with the narration in the clie
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -18,6 +19,11 @@ if TYPE_CHECKING:
     from parlour.web.table import Table
 
 HISTORY_LINES = 80  # narration lines sent to a client that (re)connects
+# Messages a page may leave unread. A page that stops reading (a stalled network, a script
+# that never reads) had every state queued for it, the whole view each time: 35 MB in 30 s
+# at a fast table of bots. Past this, its connection is closed; a page that comes back
+# reconnects and is sent the whole state again.
+OUTBOX_LIMIT = 256
 
 
 @dataclass
@@ -30,8 +36,22 @@ class Client:
     feed: SeatFeed | None = None
     number: int = 0  # the game the feed is reading
     hints: SeatHints | None = None  # a seat's hints, fed by the same filtered events
+    # What closes the connection when the page leaves OUTBOX_LIMIT messages unread (set by
+    # the route that serves it), and whether that happened.
+    on_overflow: Callable[[], None] | None = None
+    overflowed: bool = False
+    limit: int = OUTBOX_LIMIT  # unread messages it may hold
 
     def send(self, message: dict[str, Any]) -> None:
+        if self.overflowed:
+            return  # its connection is being closed
+        if self.outbox.qsize() >= self.limit:
+            self.overflowed = True
+            while not self.outbox.empty():  # what it will never read goes now
+                self.outbox.get_nowait()
+            if self.on_overflow is not None:
+                self.on_overflow()
+            return
         self.outbox.put_nowait(message)
 
 
