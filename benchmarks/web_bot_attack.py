@@ -21,12 +21,11 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
 
 from websockets.sync.client import connect
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from tests.web.conftest import Server
+from tests.web.conftest import Server, start_table
 
 HOG = {"game": "familles", "seats": [{"kind": "bot", "bot": "search:0.5"}] * 3}
 # A deal whose game lasts 301 moves, so that 80 moves are always there to measure; without the
@@ -37,17 +36,6 @@ QUICK = {
     "seed": 3,
     "rules": {"max_turns": 400, "speed": False},
 }
-
-
-def start_table(server: Server, request: dict[str, Any]) -> tuple[str, str]:
-    made = server.post("/api/tables", request)
-    with connect(f"{server.ws_url}/ws/{made['id']}") as ws:
-        ws.send(json.dumps({"type": "hello", "token": made["token"]}))
-        ws.send(json.dumps({"type": "start", "token": made["token"]}))
-        while (message := json.loads(ws.recv(timeout=10)))["type"] != "ok":
-            if message["type"] == "error":
-                raise SystemExit(f"the server refused the table: {message}")
-    return made["id"], made["token"]
 
 
 def gaps_of_one_run(server: Server, hogs: int, moves: int) -> list[float]:

@@ -16,6 +16,7 @@ from typing import Any
 
 import httpx
 import pytest
+from websockets.sync.client import connect
 
 from parlour.web.storage import Storage
 from parlour.web.tables import Hall
@@ -169,6 +170,17 @@ class Server:
         response = httpx.get(self.url + path, timeout=10)
         response.raise_for_status()
         return response.json()
+
+
+def start_table(server: Server, request: dict[str, Any]) -> tuple[str, str]:
+    """Create a table over the API and start it as its host; its id and the host's token."""
+    made = server.post("/api/tables", request)
+    with connect(f"{server.ws_url}/ws/{made['id']}") as ws:
+        ws.send(json.dumps({"type": "hello", "token": made["token"]}))
+        ws.send(json.dumps({"type": "start", "token": made["token"]}))
+        while (message := json.loads(ws.recv(timeout=10)))["type"] != "ok":
+            assert message["type"] != "error", message
+    return made["id"], made["token"]
 
 
 @pytest.fixture(scope="module")

@@ -709,6 +709,16 @@ def test_the_form_reads_numbers_as_the_box_does_and_asks_for_an_empty_one(
         tab.close()
 
 
+def create_and_start(page: Any) -> str:
+    """Send the new-table form, start the game as its host, wait for the felt; the table id."""
+    page.click("#create button[type=submit]")
+    page.wait_for_selector("#start")
+    table_id = str(page.url.rsplit("/", 1)[1])
+    page.click("#start")
+    page.wait_for_selector("#felt[data-step]")
+    return table_id
+
+
 def test_the_form_chooses_a_panoplies_character_and_an_age_for_a_seat(
     browser: Any, server: Server
 ) -> None:
@@ -725,11 +735,7 @@ def test_the_form_chooses_a_panoplies_character_and_an_age_for_a_seat(
         page.select_option(f"{second} .kind", "bot")
         page.select_option(f"{second} .seat-data", "mother")
         page.fill(f"{second} .seat-age", "6")
-        page.click("#create button[type=submit]")
-        page.wait_for_selector("#start")
-        table_id = page.url.rsplit("/", 1)[1]
-        page.click("#start")
-        page.wait_for_selector("#felt[data-step]")
+        table_id = create_and_start(page)
         # Seat 1 plays the mother it was given (dropped, it would be the grandmother), and,
         # the youngest, starts (without ages the first seat does).
         mannequin = page.text_content(".mannequin[data-seat='1']") or ""
@@ -763,10 +769,7 @@ def test_the_form_offers_a_character_while_the_option_that_adds_it_is_on(
         page.check("#opt-hats")
         page.select_option(f"{second} .kind", "bot")
         page.select_option(f"{second} .seat-data", "aunt")
-        page.click("#create button[type=submit]")
-        page.wait_for_selector("#start")
-        page.click("#start")
-        page.wait_for_selector("#felt[data-step]")
+        create_and_start(page)
         mannequin = page.text_content(".mannequin[data-seat='1']") or ""
         assert "· tante" in mannequin
         assert not tab.page_errors

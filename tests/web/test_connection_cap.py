@@ -6,12 +6,15 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from tests.web.conftest import Server, fresh_db_url
+from tests.web.test_browser import Tab
+from tests.web.test_browser import pytestmark as browser_mark
 
 CAP = 3
 
@@ -55,9 +58,12 @@ def test_a_page_over_the_cap_is_told_why_and_closed(capped: Server) -> None:
         assert refused["code"] == "too_many_connections"
         assert (
             refused["message"]
-            == f"this address already has {CAP} table pages open; close one first"
+            == f"this address already has as many table pages open as it may ({CAP}); "
+            "close one first"
         )
-        assert refused["text"].startswith(f"cette adresse a déjà {CAP} pages de table ouvertes")
+        assert refused["text"].startswith(
+            "cette adresse a déjà autant de pages de table ouvertes qu'elle peut"
+        )
         with pytest.raises(ConnectionClosed):
             extra.recv(timeout=10)
         assert extra.close_code == 1008
@@ -88,3 +94,27 @@ def test_an_unknown_table_s_page_is_counted_out_too(capped: Server) -> None:
     pages = [watching(capped, table_id) for _ in range(CAP)]
     for page in pages:
         page.close()
+
+
+@browser_mark
+def test_the_refused_page_says_why(browser: Any, capped: Server) -> None:
+    table_id = table_of(capped)
+    holders = [watching(capped, table_id) for _ in range(CAP)]  # the address's every place
+    tab = Tab(browser)
+    try:
+        tab.page.goto(f"{capped.url}/t/{table_id}")
+        # Shown where the connection's state is, and kept there while the page waits, not
+        # replaced by "reconnecting" when the server closes the connection.
+        said = "this address already has as many table pages open as it may"
+        for _ in range(100):  # the site's policy refuses a string predicate: polled from here
+            if said in (tab.page.text_content("#connection") or ""):
+                break
+            tab.page.wait_for_timeout(100)
+        tab.page.wait_for_timeout(1500)  # the close has come and gone by now
+        box = tab.page.text_content("#connection") or ""
+        assert said in box and "reconnect" not in box.lower()
+        assert not tab.page_errors
+    finally:
+        tab.close()
+        for page in holders:
+            page.close()

@@ -18,7 +18,7 @@ import httpx
 import pytest
 from websockets.sync.client import connect
 
-from tests.web.conftest import Server
+from tests.web.conftest import Server, start_table
 
 DECKS = Path(__file__).parents[2] / "src" / "parlour" / "games" / "familles" / "decks"
 BEGGAR = {"game": "beggar", "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human"}]}
@@ -414,16 +414,6 @@ def test_replays_are_built_once_off_the_loop_and_bounded() -> None:
 
 
 # ----- 2. bots -------------------------------------------------------------------------------
-def start_table(server: Server, request: dict[str, Any]) -> tuple[str, str]:
-    made = server.post("/api/tables", request)
-    with connect(f"{server.ws_url}/ws/{made['id']}") as ws:
-        ws.send(json.dumps({"type": "hello", "token": made["token"]}))
-        ws.send(json.dumps({"type": "start", "token": made["token"]}))
-        while (message := json.loads(ws.recv(timeout=10)))["type"] != "ok":
-            assert message["type"] != "error", message
-    return made["id"], made["token"]
-
-
 # Each took 1 to 3 s a move on the 2-core development machine (the cap is 0.5 s), or is not a
 # number at all.
 COSTLY_BOTS = [

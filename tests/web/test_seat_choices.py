@@ -142,3 +142,30 @@ def test_the_form_learns_which_option_offers_which_character() -> None:
     assert by_value["son_in_law"] == ("Le gendre", "belts")
     assert len(by_value) == len(choices) == 12  # each offered once
     assert game_info("flip7", "en")["seat_choices"] == {}
+
+
+def test_a_game_written_for_the_former_seat_choices_hook_still_offers_its_choices(
+    db_url: str,
+) -> None:
+    """`seat_choices(self, lang)` was the hook's signature before it took the rules: a game
+    of another package written then is asked without them, by the web and the terminal."""
+    from parlour.games.panoplies.game import Panoplies
+    from parlour.tui.screens.setup import SetupScreen
+    from parlour.web.seats import seat_choice, tagged_seat_choices
+
+    class FormerPanoplies(Panoplies):
+        def seat_choices(self, lang: str) -> dict[str, list[tuple[str, str]]]:  # type: ignore[override]
+            return {"character": [("Mother", "mother"), ("Father", "father")]}
+
+    game = FormerPanoplies()
+    assert [c["value"] for c in tagged_seat_choices(game, "en")["character"]] == [
+        "mother",
+        "father",
+    ]
+    assert seat_choice(game, {"kind": "bot", "data": {"character": "father"}}, 0) == (
+        None,
+        {"character": "father"},
+    )
+    screen = SetupScreen.__new__(SetupScreen)  # its seat fields only, without an app
+    screen.game, screen.lang = game, "en"
+    assert screen._seat_fields() == {"character": [("Mother", "mother"), ("Father", "father")]}

@@ -12,10 +12,9 @@ import time
 from collections.abc import Iterator
 
 import pytest
-from websockets.sync.client import connect
 
 from parlour.web.transport import OUTBOX_LIMIT, Client
-from tests.web.conftest import Server, fresh_db_url
+from tests.web.conftest import Server, fresh_db_url, start_table
 
 
 def test_a_page_that_leaves_too_much_unread_is_closed_once_and_queued_for_no_more() -> None:
@@ -54,14 +53,9 @@ def masked_text(text: str) -> bytes:
 def test_a_spectator_that_stops_reading_is_disconnected(fast_server: Server) -> None:
     # Six bots racing to a target they will not reach while the test runs: states never stop.
     seats = [{"kind": "bot", "bot": "threshold:20"}] * 6
-    made = fast_server.post(
-        "/api/tables", {"game": "flip7", "seats": seats, "rules": {"target": 100000}}
+    table_id, _ = start_table(
+        fast_server, {"game": "flip7", "seats": seats, "rules": {"target": 100000}}
     )
-    with connect(f"{fast_server.ws_url}/ws/{made['id']}") as ws:
-        ws.send(json.dumps({"type": "hello", "token": made["token"]}))
-        ws.send(json.dumps({"type": "start", "token": made["token"]}))
-        while json.loads(ws.recv(timeout=10))["type"] != "ok":
-            pass
     # A raw connection that says hello and then reads nothing (a client library would read
     # into its own memory behind the test's back).
     page = socket.socket()
@@ -69,7 +63,7 @@ def test_a_spectator_that_stops_reading_is_disconnected(fast_server: Server) -> 
     page.connect(("127.0.0.1", fast_server.port))
     with page:
         page.sendall(
-            f"GET /ws/{made['id']} HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
+            f"GET /ws/{table_id} HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
             "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
             "Sec-WebSocket-Version: 13\r\n\r\n".encode()
         )

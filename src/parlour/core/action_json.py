@@ -11,9 +11,14 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 
-def check_move_keys(obj: Mapping[str, Any], keys: Iterable[str]) -> None:
-    """Raise ValueError when `obj` has a key outside `keys`."""
+def check_move_keys(
+    obj: Mapping[str, Any], keys: Iterable[str], sizing: Iterable[str] = ()
+) -> None:
+    """Raise ValueError when `obj` has a key outside `keys`; `sizing` names keys a game-level
+    reader also takes (the deck's size, for the id), which no move carries, so the message
+    does not offer them."""
     allowed = list(keys)
-    unknown = sorted(repr(key) for key in obj if key not in allowed)
+    taken = {*allowed, *sizing}
+    unknown = sorted(repr(key) for key in obj if key not in taken)
     if unknown:
         raise ValueError(f"unknown key {unknown[0]} in a move; its keys are {', '.join(allowed)}")

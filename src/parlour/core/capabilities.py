@@ -135,7 +135,8 @@ class Capabilities:
         """Seat data a player may choose before a game of `rules` (None: the defaults), such
         as a Panoplies character (the hats add the aunt and the uncle): for each `Seat.data`
         key, its (label in `lang`, value) pairs. The terminal's setup and the web's new-table
-        form offer them; the engine checks what is chosen."""
+        form offer them; the engine checks what is chosen. A game written when the hook took
+        only the language (`seat_choices(self, lang)`) is still asked, without the rules."""
         return {}
 
     # ----- pace ---------------------------------------------------------------------------
@@ -253,6 +254,15 @@ def hook_table() -> str:
         doc = " ".join((inspect.getdoc(member) or "").split()).replace("|", "\\|")
         lines.append(f"| `{name}` | `{signature}` | {doc} |")
     return "\n".join(lines) + "\n"
+
+
+def seat_choices_for(game: Any, lang: str, rules: Any) -> Mapping[str, list[tuple[str, str]]]:
+    """A game's `seat_choices` under `rules`, also for a game written when the hook took only
+    the language (`seat_choices(self, lang)`): it is asked without them."""
+    hook = game.seat_choices
+    if len(inspect.signature(hook).parameters) < 2:
+        return dict(hook(lang))
+    return dict(hook(lang, rules))
 
 
 if __name__ == "__main__":

@@ -29,8 +29,9 @@ _MESSAGES: dict[str, tuple[str, str]] = {
         "un message a au plus {n} caractères",
     ),
     "too_many_connections": (
-        "this address already has {n} table pages open; close one first",
-        "cette adresse a déjà {n} pages de table ouvertes\u00a0; fermez-en une d'abord",
+        "this address already has as many table pages open as it may ({n}); close one first",
+        "cette adresse a déjà autant de pages de table ouvertes qu'elle peut ({n})\u00a0; "
+        "fermez-en une d'abord",
     ),
     "bad_json": ("not valid JSON", "ce n'est pas du JSON valide"),
     "bad_message": ("a message is a JSON object", "un message est un objet JSON"),

@@ -386,7 +386,8 @@ async def table_socket(websocket: WebSocket) -> None:
     if open_now[address] >= most:
         reply = error(
             "too_many_connections",
-            f"this address already has {most} table pages open; close one first",
+            f"this address already has as many table pages open as it may ({most}); "
+            "close one first",
             lang=lang if lang in LANGS else "en",
         )
         await websocket.send_text(json.dumps(reply))

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from parlour.bots.base import default_bot, make_bot
+from parlour.core.capabilities import seat_choices_for
 from parlour.core.errors import ParlourError
 from parlour.core.game import Game, Seat
 from parlour.i18n import t
@@ -185,7 +186,7 @@ def seat_choice(
         raise TableError("bad_seats", f"seat {index + 1}: an age is a whole number, 0 to {MAX_AGE}")
     data = raw.get("data")
     data = {} if data is None else data
-    offered = game.seat_choices("en", rules)
+    offered = seat_choices_for(game, "en", rules)
     if not isinstance(data, Mapping):
         raise TableError("bad_seats", f"seat {index + 1}: data is a JSON object")
     chosen: dict[str, str] = {}
@@ -211,7 +212,7 @@ def tagged_seat_choices(game: Game, lang: str) -> dict[str, list[dict[str, Any]]
     so the form offers a choice only while its option is ticked."""
     tagged: dict[str, list[dict[str, Any]]] = {
         key: [{"value": value, "label": label, "option": None} for label, value in pairs]
-        for key, pairs in game.seat_choices(lang).items()
+        for key, pairs in seat_choices_for(game, lang, None).items()
     }
     defaults = game.rules_class()
     for name, value in vars(defaults).items():
@@ -221,7 +222,7 @@ def tagged_seat_choices(game: Game, lang: str) -> dict[str, list[dict[str, Any]]
             switched = replace(defaults, **{name: True})
         except (ParlourError, TypeError, ValueError):
             continue  # an option that cannot be on alone
-        for key, pairs in game.seat_choices(lang, switched).items():
+        for key, pairs in seat_choices_for(game, lang, switched).items():
             known = {c["value"] for c in tagged.setdefault(key, [])}
             tagged[key] += [
                 {"value": value, "label": label, "option": name}

@@ -326,6 +326,12 @@ def test_action_ids_and_json_round_trip() -> None:
     # JSON's `true` is no seat, though Python counts it as 1 (the ask games refuse it too).
     with pytest.raises(ValueError, match="unknown Flip 7 action"):
         GAME.action_from_json({"type": "target", "seat": True})
+    # A move of no known type is named so, whatever keys it has; a known one with a key too
+    # many names the key.
+    with pytest.raises(ValueError, match="unknown Flip 7 action"):
+        GAME.action_from_json({"type": "freeze", "seat": 1})
+    with pytest.raises(ValueError, match=r"^unknown key 'seat' in a move; its keys are type$"):
+        GAME.action_from_json({"type": "hit", "seat": 1})
 
 
 def test_credits_and_rules_text_in_both_languages() -> None:

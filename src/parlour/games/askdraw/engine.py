@@ -80,7 +80,7 @@ def ask_from_json(obj: Mapping[str, Any], num_cards: int, sizing: tuple[str, ...
     size, for the id), which the move itself never carries."""
     if obj.get("type") != "ask":
         raise ValueError(f"unknown action {dict(obj)!r}; the only move is an ask")
-    check_move_keys(obj, ("type", "target", "card", *sizing))
+    check_move_keys(obj, ("type", "target", "card"), sizing)
     target, card = json_int(obj.get("target")), json_int(obj.get("card"))
     if target is None or card is None:
         raise ValueError(f"an ask needs an integer target and card, got {dict(obj)!r}")

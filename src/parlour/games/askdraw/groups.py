@@ -48,7 +48,7 @@ def group_ask_from_json(
     key = cls.json_key
     if obj.get("type") != "ask":
         raise ValueError(f"unknown action {dict(obj)!r}; the only move is an ask")
-    check_move_keys(obj, ("type", "target", key, *sizing))
+    check_move_keys(obj, ("type", "target", key), sizing)
     target, group = json_int(obj.get("target")), json_int(obj.get(key))
     if target is None or group is None:
         raise ValueError(f"an ask needs an integer target and {key}, got {dict(obj)!r}")

@@ -88,13 +88,15 @@ class Flip7(FacesInPackage, Game):
 
     def action_from_json(self, obj: Mapping[str, Any]) -> Any:
         kind = obj.get("type")
+        if kind not in ("hit", "stay", "target"):
+            raise ValueError(f"unknown Flip 7 action {dict(obj)!r}")
         check_move_keys(obj, ("type", "seat") if kind == "target" else ("type",))
         if kind == "hit":
             return HIT
         if kind == "stay":
             return STAY
         seat = obj.get("seat")
-        if kind == "target" and isinstance(seat, int) and not isinstance(seat, bool):
+        if isinstance(seat, int) and not isinstance(seat, bool):
             return Target(seat)  # `true` is no seat, though Python counts it as 1
         raise ValueError(f"unknown Flip 7 action {dict(obj)!r}")
 

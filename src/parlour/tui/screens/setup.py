@@ -24,6 +24,7 @@ from textual.widgets.option_list import Option
 
 import parlour.tui.texts  # noqa: F401  (registers the texts)
 from parlour.bots.base import available_bots, make_bot
+from parlour.core.capabilities import seat_choices_for
 from parlour.core.errors import ParlourError
 from parlour.core.options import describe_options, parse_options
 from parlour.core.registry import game_names, get_game
@@ -76,7 +77,7 @@ class SetupScreen(SizeAware, Screen[None]):
 
     def _seat_fields(self, rules: Any = None) -> dict[str, list[tuple[str, str]]]:
         """Seat data the game lets a player choose (a Panoplies character) under `rules`."""
-        return dict(self.game.seat_choices(self.lang, rules))
+        return dict(seat_choices_for(self.game, self.lang, rules))
 
     def _switched_rules(self) -> Any:
         """The default rules with the switches as they stand (the hats add two characters),

@@ -608,8 +608,10 @@ async function tablePage(tableId) {
     socket.addEventListener("close", () => {
       if (closed || shut) return;
       const box = document.getElementById("connection");
-      if (box) { box.textContent = t("reconnecting"); box.className = "connection lost"; }
+      // Refused for too many pages, the box keeps saying why until the next try.
+      if (box && !crowded) { box.textContent = t("reconnecting"); box.className = "connection lost"; }
       retryTimer = setTimeout(connect, crowded ? 10000 : Math.min(2000, 250 * 2 ** retry++));
+      crowded = false;  // a later try that fails otherwise goes back to the usual pace
     });
   };
   const send = (message) => {
