@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Iterator
+from contextlib import ExitStack
 from typing import Any
 
 import pytest
@@ -34,11 +35,18 @@ def table_of(server: Server) -> str:
     return str(made["id"])
 
 
-def watching(server: Server, table_id: str) -> ClientConnection:
+@pytest.fixture
+def stack() -> Iterator[ExitStack]:
+    """Closes, whatever happens, every page a test opened: the server is the module's."""
+    with ExitStack() as pages:
+        yield pages
+
+
+def watching(stack: ExitStack, server: Server, table_id: str) -> ClientConnection:
     """A page of the table, let in. A page just closed gives its place back once the server
     has seen it go, a moment after the client's close: only that wait is retried."""
     for _ in range(100):
-        page = connect(f"{server.ws_url}/ws/{table_id}?lang=fr")
+        page = stack.enter_context(connect(f"{server.ws_url}/ws/{table_id}?lang=fr"))
         page.send(json.dumps({"type": "hello"}))
         first = json.loads(page.recv(timeout=10))
         if first.get("code") != "too_many_connections":
@@ -49,10 +57,10 @@ def watching(server: Server, table_id: str) -> ClientConnection:
     raise AssertionError("a place was never given back")
 
 
-def test_a_page_over_the_cap_is_told_why_and_closed(capped: Server) -> None:
+def test_a_page_over_the_cap_is_told_why_and_closed(capped: Server, stack: ExitStack) -> None:
     tables = [table_of(capped) for _ in range(2)]
     # Over two tables: the cap is the address's, not a table's.
-    pages = [watching(capped, tables[i % 2]) for i in range(CAP)]
+    pages = [watching(stack, capped, tables[i % 2]) for i in range(CAP)]
     with connect(f"{capped.ws_url}/ws/{tables[0]}?lang=fr") as extra:
         refused = json.loads(extra.recv(timeout=10))
         assert refused["code"] == "too_many_connections"
@@ -70,36 +78,36 @@ def test_a_page_over_the_cap_is_told_why_and_closed(capped: Server) -> None:
     for page in pages:  # the pages already open carry on
         page.send(json.dumps({"type": "ping"}))
     pages.pop().close()
-    again = watching(capped, tables[1])  # a page closed freed its place
+    again = watching(stack, capped, tables[1])  # a page closed freed its place
     for page in [*pages, again]:
         page.close()
 
 
-def test_pages_closed_give_every_place_back(capped: Server) -> None:
+def test_pages_closed_give_every_place_back(capped: Server, stack: ExitStack) -> None:
     table_id = table_of(capped)
     for _ in range(3):  # opened and closed again and again: no place is kept by a closed page
-        pages = [watching(capped, table_id) for _ in range(CAP)]
+        pages = [watching(stack, capped, table_id) for _ in range(CAP)]
         for page in pages:
             page.close()
-    last = [watching(capped, table_id) for _ in range(CAP)]
+    last = [watching(stack, capped, table_id) for _ in range(CAP)]
     for page in last:
         page.close()
 
 
-def test_an_unknown_table_s_page_is_counted_out_too(capped: Server) -> None:
+def test_an_unknown_table_s_page_is_counted_out_too(capped: Server, stack: ExitStack) -> None:
     for _ in range(CAP + 2):
         with connect(f"{capped.ws_url}/ws/nosuchtable") as page:
             assert json.loads(page.recv(timeout=10))["code"] == "no_table"
     table_id = table_of(capped)
-    pages = [watching(capped, table_id) for _ in range(CAP)]
+    pages = [watching(stack, capped, table_id) for _ in range(CAP)]
     for page in pages:
         page.close()
 
 
 @browser_mark
-def test_the_refused_page_says_why(browser: Any, capped: Server) -> None:
+def test_the_refused_page_says_why(browser: Any, capped: Server, stack: ExitStack) -> None:
     table_id = table_of(capped)
-    holders = [watching(capped, table_id) for _ in range(CAP)]  # the address's every place
+    holders = [watching(stack, capped, table_id) for _ in range(CAP)]  # the address's every place
     tab = Tab(browser)
     try:
         tab.page.goto(f"{capped.url}/t/{table_id}")
