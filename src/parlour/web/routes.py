@@ -39,7 +39,6 @@ from parlour.web.protocol import Session, error
 from parlour.web.replays import ReplayCache
 from parlour.web.seats import TableError, tagged_seat_choices
 from parlour.web.storage import Storage, StorageDown
-from parlour.web.transport import OUTBOX_LIMIT
 
 if TYPE_CHECKING:
     from parlour.web.app import Settings
@@ -480,7 +479,7 @@ async def _table_connection(websocket: WebSocket, lang: str) -> None:
             raise
         # Returned from, the server closes the connection without waiting for the page.
         log.info("table %s: a page left %d messages unread; its connection is closed",
-                 table.id, OUTBOX_LIMIT)  # fmt: skip
+                 table.id, session.client.limit)  # fmt: skip
     finally:
         session.close()
         if writer_task is not None:
