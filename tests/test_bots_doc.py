@@ -3,6 +3,7 @@ are exactly those that played games emit (none missing, none that never appears)
 
 from __future__ import annotations
 
+import inspect
 import random
 import re
 from pathlib import Path
@@ -10,26 +11,24 @@ from pathlib import Path
 import pytest
 
 from parlour.bots.base import _DecisionFields
-from parlour.bots.fields import DECISION, END, START, declared, fields_block
+from parlour.bots.fields import DECISION, END, START, declared, fields_block, rare_events
 from parlour.core.game import Game, Seat
 from parlour.core.options import make_rules
-from parlour.core.registry import game_names, get_game
+from parlour.core.registry import game_names, get_game, shipped_names
 
 ROOT = Path(__file__).parents[1]
 # Rules variants that bring out events the default rules never emit.
 VARIANTS: dict[str, list[dict[str, object]]] = {
     "flip7": [{"second_chance_may_be_given": True}],
 }
-# Events the code emits that a few random games rarely or never reach; each is checked to be
-# emitted somewhere in the game's own code instead (or the engine's, for `capped`).
-RARE = {"capped", "deck_exhausted", "tie", "action_discarded", "dealer_draw", "joker_draw"}
 
 
 def test_the_page_holds_the_generated_block() -> None:
     page = (ROOT / "docs" / "bots.md").read_text("utf-8")
     found = re.search(re.escape(START) + r"\n(.*?)" + re.escape(END), page, re.S)
     assert found is not None, "docs/bots.md lost its generated block"
-    assert found.group(1) == fields_block(), "stale: run python -m parlour.bots.fields --write"
+    expected = fields_block(shipped_names())  # an outside game installed here is not Parlour's
+    assert found.group(1) == expected, "stale: run python -m parlour.bots.fields --write"
 
 
 def test_every_decision_field_is_documented() -> None:
@@ -70,13 +69,22 @@ def test_the_documented_fields_are_those_played_games_emit(name: str) -> None:
     for kind, fields in events.items():
         assert kind in documented, f"event {kind!r} is not documented"
         assert fields == set(documented[kind][1]), f"fields of {kind!r}: documented vs seen"
+    # Events a few random games rarely or never reach (the game's `RARE_EVENTS`, the engine's
+    # cap) are looked for in the code instead: the game's package and the engine of its kind.
     unseen = set(documented) - set(events)
-    assert unseen <= RARE, f"documented events never emitted: {sorted(unseen - RARE)}"
-    package = ROOT / "src" / "parlour" / "games" / type(game).__module__.split(".")[2]
-    sources = "".join(p.read_text("utf-8") for p in package.parent.rglob("*.py"))
-    sources += (ROOT / "src" / "parlour" / "core" / "game.py").read_text("utf-8")
+    rare = rare_events(game)
+    assert unseen <= rare, f"documented events never emitted: {sorted(unseen - rare)}"
+    sources = "".join(p.read_text("utf-8") for p in _code_of(game).rglob("*.py"))
+    sources += Path(inspect.getfile(Game)).read_text("utf-8")
     for kind in unseen:
         assert f'"{kind}"' in sources, f"{kind!r} is documented but never emitted"
+
+
+def _code_of(game: Game) -> Path:
+    """The folder of the game's code: its own package's parent for a shipped game (whose
+    shared engine, such as the ask-and-draw one, sits beside it), its package otherwise."""
+    package = Path(inspect.getfile(type(game))).parent
+    return package.parent if type(game).__module__.startswith("parlour.") else package
 
 
 def test_the_pages_example_bot_plays(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -89,3 +97,47 @@ def test_the_pages_example_bot_plays(tmp_path: Path, monkeypatch: pytest.MonkeyP
     monkeypatch.syspath_prepend(str(tmp_path))
     result = simulate("flip7", "bots_page_example:GreedyCounter:25,strong", 6, seed=1, workers=1)
     assert result.summary.games == 6
+
+
+def test_an_outside_game_is_documented_for_its_author_not_on_parlours_page(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An outside package's game (here Go Fish under another name, with a rare event of its
+    own) joins the printed reference and the fields test's rules, and leaves Parlour's page
+    as it is: installing it beside Parlour breaks none of Parlour's own tests."""
+    from importlib.metadata import EntryPoint
+
+    from parlour.core import registry
+
+    package = tmp_path / "outside_fish"
+    package.mkdir()
+    (package / "__init__.py").write_text("", "utf-8")
+    (package / "game.py").write_text(
+        "from parlour.games.gofish.game import GoFish\n\n\n"
+        "class OutsideFish(GoFish):\n    name = 'outsidefish'\n\n\nGAME = OutsideFish()\n",
+        "utf-8",
+    )
+    (package / "fields.py").write_text(
+        "from parlour.games.gofish.fields import EVENTS, VIEW  # noqa: F401\n\n"
+        "RARE_EVENTS = ('out',)\n",
+        "utf-8",
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    points = dict(registry._entry_points())
+    shipped = shipped_names()
+    points["outsidefish"] = EntryPoint("outsidefish", "outside_fish.game:GAME", registry.GROUP)
+    monkeypatch.setattr(registry, "_entry_points", lambda: points)
+    registry._load.cache_clear()
+    try:
+        assert "outsidefish" in game_names()
+        assert shipped_names() == shipped
+        page = (ROOT / "docs" / "bots.md").read_text("utf-8")
+        assert f"{START}\n{fields_block(shipped_names())}{END}" in page
+        assert "### outsidefish" in fields_block()
+        assert "### outsidefish" not in fields_block(shipped_names())
+        outside = get_game("outsidefish")
+        assert rare_events(outside) == {"out", "capped"}
+        assert _code_of(outside) == package
+        assert _code_of(get_game("gofish")) == ROOT / "src" / "parlour" / "games"
+    finally:
+        registry._load.cache_clear()

@@ -157,3 +157,22 @@ def test_parlour_games_lists_the_working_games_beside_a_broken_one(
     assert done.exit_code == 0, done.output
     listed = [line.split(":")[0] for line in done.output.splitlines()]
     assert listed == broken_games
+
+
+def test_a_game_for_two_only_says_so_in_both_languages() -> None:
+    """An outside game for exactly two players refuses a third as "played by 2 players", not
+    "by 2 to 2 players"."""
+    from parlour.core.errors import RulesError
+    from parlour.games.gofish.game import GoFish
+    from parlour.i18n.errors import localise_error
+
+    class Duel(GoFish):
+        name = "duel"
+        min_players = max_players = 2
+
+    with pytest.raises(RulesError) as refused:
+        Duel().check_players(3, None)
+    assert str(refused.value) == "duel is played by 2 players, not 3"
+    assert localise_error(refused.value, "fr") == "duel se joue à 2 joueurs, pas 3"
+    with pytest.raises(RulesError, match=r"^gofish is played by 2 to \d+ players, not 1$"):
+        GoFish().check_players(1, None)

@@ -284,3 +284,16 @@ def test_beggar_counts_of_thousands_are_grouped_as_each_language_writes_them() -
     )
     assert "after 8,344 cards and 1,164 tricks" in (game.narrate(won, "en", names) or "")
     assert "après 8\u202f344 cartes et 1\u202f164 plis" in (game.narrate(won, "fr", names) or "")
+
+
+def test_a_game_cannot_give_the_engines_turn_cap_texts_of_its_own() -> None:
+    """`max_turns` means the same in every game (a draw at the cap): a game's own label for
+    it, which would say otherwise, is refused instead of silently replaced."""
+    from parlour.i18n import t
+    from parlour.i18n.options import register_options
+
+    with pytest.raises(ValueError, match="max_turns is the engine's turn cap"):
+        register_options("demo", {"max_turns": ("Cap", "Limite", "Most cards wins.", "Gagne.")})
+    register_options("demo", {"speed": ("Speed", "Vitesse", "Fast.", "Vite.")})
+    assert t("option.demo.max_turns", "en") == "Turn limit"
+    assert t("option.demo.speed", "fr") == "Vitesse"

@@ -172,6 +172,17 @@ class Server:
         return response.json()
 
 
+def turn_cap(game: str, cap: int = 300) -> dict[str, int]:
+    """The rules that end a long game drawn (the engine's `max_turns`), for a game the tests do
+    not know (an outside game installed beside Parlour); none if its rules have no cap."""
+    from dataclasses import fields
+
+    from parlour.core.registry import get_game
+
+    names = {f.name for f in fields(get_game(game).rules_class)}
+    return {"max_turns": cap} if "max_turns" in names else {}
+
+
 def start_table(server: Server, request: dict[str, Any]) -> tuple[str, str]:
     """Create a table over the API and start it as its host; its id and the host's token."""
     made = server.post("/api/tables", request)

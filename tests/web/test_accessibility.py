@@ -22,7 +22,7 @@ import pytest
 from parlour.core.registry import get_game
 from parlour.games.familles.decks import get_deck
 from parlour.web.app import available_games
-from tests.web.conftest import IN_CI, Server
+from tests.web.conftest import IN_CI, Server, turn_cap
 from tests.web.test_browser import pytestmark as browser_mark
 
 pytestmark = browser_mark  # skipped, like the other browser tests, without Chromium
@@ -38,7 +38,9 @@ QUICK: dict[str, dict[str, Any]] = {
     "flip7": {"seed": 1, "rules": {"target": 40}},
     "familles": {"seed": 2, "rules": {}},
     "panoplies": {"seed": 3, "rules": {}},
+    "gofish": {"seed": 1, "rules": {}},
 }
+
 BLOCKING = ("serious", "critical")
 
 
@@ -174,8 +176,9 @@ def click(element: Any) -> bool:
 def test_a_table_in_play_at_its_end_and_its_replay(
     browser: Any, server: Server, axe_script: str, game: str, lang: str, size: str
 ) -> None:
-    quick = QUICK.get(game, {"seed": 1, "rules": {}})
+    quick = QUICK.get(game, {"seed": 1, "rules": turn_cap(game)})  # an outside game: capped
     seats = [{"kind": "human", "name": "Ann"}, {"kind": "bot"}, {"kind": "bot"}]
+    seats = seats[: get_game(game).max_players]  # two bots where the game allows them
     request = {"game": game, "seats": seats, "sit": 0, "lang": lang, **quick}
     made = server.post("/api/tables", request)
     table_id = made["id"]

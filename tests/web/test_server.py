@@ -14,7 +14,7 @@ from websockets.sync.client import connect
 from parlour.core.records import replay, start_from_record
 from parlour.core.registry import get_game
 from parlour.web.app import available_games
-from tests.web.conftest import Server
+from tests.web.conftest import Server, turn_cap
 from tests.web.players import Player
 from tests.web.privacy import check_frames
 
@@ -41,19 +41,22 @@ def check_privacy(record: dict[str, Any], player: Player, seat: int | None) -> N
     assert check_frames(record, [f for f in player.frames if f.get("number") == 1], seat) > 0
 
 
-# Settings that keep a game short: a deal number, or a lower target (every game is played; one
-# not named here with deal number 1).
+# Settings that keep a game short: a deal number, or a lower target. Every game is played; one
+# not named here (an outside game installed beside Parlour) with deal number 1 and the engine's
+# turn cap, so that a long game ends drawn instead of outlasting the test.
 QUICK: dict[str, dict[str, Any]] = {
     "beggar": {"seed": 24},
     "flip7": {"seed": 1, "rules": {"target": 40}},
     "familles": {"seed": 2},
     "panoplies": {"seed": 3},
+    "gofish": {"seed": 1},
 }
 
 
 @pytest.mark.parametrize("game", [g["name"] for g in available_games("en")])
 def test_two_players_and_a_bot_play_a_whole_game(server: Server, game: str) -> None:
-    table_id, host, guest = seat_table(server, game, **QUICK.get(game, {"seed": 1}))
+    quick = QUICK.get(game, {"seed": 1, "rules": turn_cap(game)})  # an outside game: capped
+    table_id, host, guest = seat_table(server, game, **quick)
     players = [
         Player(server.ws_url, table_id, token, seed=i) for i, token in enumerate((host, guest))
     ]

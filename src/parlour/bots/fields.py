@@ -3,7 +3,8 @@
 Each game declares what its events and views carry in a `fields` module of its own package
 (`EVENTS`: kind -> (meaning, {field: meaning}); `VIEW`: {field: meaning}); the fields every
 game's view and log share are declared here. `python -m parlour.bots.fields` prints the
-generated block; `--write FILE` puts it between the markers of that page. A test checks that
+generated block for every game that loads (an outside one included); `--write FILE` puts
+Parlour's own games' block between the markers of that page. A test checks that
 the page matches, and that the declared fields are exactly those that played games emit.
 """
 
@@ -17,7 +18,7 @@ from types import ModuleType
 
 from parlour.bots.base import _DecisionFields
 from parlour.core.game import Game
-from parlour.core.registry import game_names, get_game
+from parlour.core.registry import game_names, get_game, shipped_names
 
 START, END = "<!-- fields:start -->", "<!-- fields:end -->"
 
@@ -46,20 +47,6 @@ COMMON_EVENTS: dict[str, tuple[str, dict[str, str]]] = {
     "capped": ("the game reached the rules' turn cap and ends drawn", {"turns": "moves played"}),
 }
 
-# View keys that only some rules add, per game: {key: (meaning, the rules that bring it)}. The
-# page's test plays the default rules, which never show them, so they are kept apart from `VIEW`
-# and listed with their rules (tests/sim/test_rules_view_fields.py plays those rules). A game's
-# `fields` module may declare its own `RULES_VIEW`, which these defaults give way to.
-RULES_VIEW: dict[str, dict[str, tuple[str, dict[str, object]]]] = {
-    "beggar": {
-        "my_stack": (
-            "this seat's own stack, the next card to flip first (absent for a spectator)",
-            {"face_up": True},
-        ),
-        "pace_ms": ("milliseconds between automatic flips", {"speed": True}),
-    },
-}
-
 Events = dict[str, tuple[str, dict[str, str]]]
 
 
@@ -82,10 +69,21 @@ def declared(game: Game) -> tuple[Events, dict[str, str]] | None:
 
 
 def rules_view(game: Game) -> dict[str, tuple[str, dict[str, object]]]:
-    """View keys that only some rules add: {key: (meaning, the rules that bring it)}."""
+    """View keys that only some rules add, as the game's `fields` module declares them in
+    `RULES_VIEW`: {key: (meaning, {option: value} the rules that bring it)}. The page's test
+    plays the default rules, which never show them, so they are kept apart from `VIEW`
+    (tests/sim/test_rules_view_fields.py plays those rules)."""
     module = fields_module(game)
-    own = getattr(module, "RULES_VIEW", {}) if module is not None else {}
-    return {**RULES_VIEW.get(game.name, {}), **own}
+    own: dict[str, tuple[str, dict[str, object]]] = getattr(module, "RULES_VIEW", {})
+    return dict(own)
+
+
+def rare_events(game: Game) -> set[str]:
+    """Events a few random games of the default rules may never reach (`RARE_EVENTS` of the
+    game's `fields` module, and the engine's turn cap): the page's test looks for them in the
+    game's code instead."""
+    module = fields_module(game)
+    return {*getattr(module, "RARE_EVENTS", ()), *COMMON_EVENTS}
 
 
 def _rules_text(values: dict[str, object]) -> str:
@@ -99,11 +97,12 @@ def _cell(text: str) -> str:
     return " ".join(text.split()).replace("|", "\\|")
 
 
-def fields_block() -> str:
-    """The generated Markdown: the decision's fields, then per game its events and view."""
+def fields_block(names: list[str] | None = None) -> str:
+    """The generated Markdown: the decision's fields, then per game (every game that loads,
+    or those named) its events and view."""
     lines = ["### `Decision`", "", "| field | what it is |", "|---|---|"]
     lines += [f"| `{name}` | {_cell(DECISION[name])} |" for name in _DecisionFields._fields]
-    for name in game_names():
+    for name in game_names() if names is None else names:
         game = get_game(name)
         found = declared(game)
         if found is None:
@@ -130,7 +129,8 @@ def write_block(path: Path) -> None:
     pattern = re.compile(re.escape(START) + r"\n.*?" + re.escape(END), re.S)
     if not pattern.search(page):
         raise SystemExit(f"{path} has no {START} ... {END} block")
-    path.write_text(pattern.sub(lambda _: f"{START}\n{fields_block()}{END}", page), "utf-8")
+    block = fields_block(shipped_names())  # Parlour's page: its own games, not outside ones
+    path.write_text(pattern.sub(lambda _: f"{START}\n{block}{END}", page), "utf-8")
 
 
 if __name__ == "__main__":

@@ -304,6 +304,8 @@ class Game(Capabilities, ABC):
         the rules' own limits where they have some (a deck too small for the hands, a
         variant's options that need more cards), so that every caller refuses it up front."""
         if not self.min_players <= n <= self.max_players:
+            if self.min_players == self.max_players:  # a game for two only: never "2 to 2"
+                raise RulesError(f"{self.name} is played by {self.min_players} players, not {n}")
             raise RulesError(
                 f"{self.name} is played by {self.min_players} to {self.max_players} "
                 f"players, not {n}"

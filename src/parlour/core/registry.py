@@ -42,6 +42,13 @@ def game_names() -> list[str]:
     return [name for name in registered_names() if not isinstance(_load(name), LoadFailure)]
 
 
+def shipped_names() -> list[str]:
+    """The games that load and come with Parlour itself (their module is in `parlour`), as
+    Parlour's own pages list them: an outside game installed beside it is left out."""
+    points = _entry_points()
+    return [name for name in game_names() if points[name].module.split(".")[0] == "parlour"]
+
+
 class LoadFailure(str):
     """Why a declared game failed to load (the error's own message)."""
 

@@ -130,6 +130,10 @@ MESSAGES: list[tuple[str, str]] = [
         "{game} se joue de {low} à {high} joueurs, pas {n}{rest}",
     ),
     (
+        r"^(?P<game>\w+) is played by (?P<low>\d+) players, not (?P<n>-?\d+)(?P<rest>.*)$",
+        "{game} se joue à {low} joueurs, pas {n}{rest}",
+    ),
+    (
         r"^(?P<n>\d+) human seats but only (?P<players>-?\d+) players$",
         "{n} {n:#place humaine|places humaines} mais seulement {players} {players:#joueur|joueurs}",
     ),

@@ -39,7 +39,15 @@ def register_options(
 ) -> None:
     """A game's option texts: option -> (English label, French label, English help, French
     help), and (option, value) -> (English, French) for values with a name of their own. Each
-    game calls this from its own texts module; the turn limit's texts are added for all."""
+    game calls this from its own texts module; the turn limit's texts are added for all.
+
+    `max_turns` is the engine's cap, the same in every game (reaching it is a draw), so its
+    texts are Parlour's: a game that names it is refused rather than silently overridden."""
+    if "max_turns" in options:
+        raise ValueError(
+            f"{game}: max_turns is the engine's turn cap (reaching it is a draw, in every game); "
+            "its texts are Parlour's, leave it out of register_options"
+        )
     out: dict[str, dict[str, str]] = {}
     for name, (en, fr, help_en, help_fr) in {**options, "max_turns": _MAX_TURNS}.items():
         out[f"option.{game}.{name}"] = {"en": en, "fr": fr}

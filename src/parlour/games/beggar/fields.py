@@ -69,3 +69,16 @@ VIEW: dict[str, str] = {
     "wins": "rounds won, by seat",
     "rounds": "the rounds played: {status, cards, tricks, winner, dealer}",
 }
+
+# View keys that only some rules add: {key: (meaning, the rules that bring them)}.
+RULES_VIEW: dict[str, tuple[str, dict[str, object]]] = {
+    "my_stack": (
+        "this seat's own stack, the next card to flip first (absent for a spectator)",
+        {"face_up": True},
+    ),
+    "pace_ms": ("milliseconds between automatic flips", {"speed": True}),
+}
+
+# Events random games of the default rules may never reach (a tie for the first dealer is
+# needed before anybody draws for it).
+RARE_EVENTS = ("dealer_draw",)

@@ -84,3 +84,7 @@ VIEW: dict[str, str] = {
     "pending": "the choice the seat to move must make (a target for an action card), or None",
     "last_round": "the points each seat banked last round",
 }
+
+# Events random games of the default rules may never reach: a deck and discard both used up,
+# a tie for the lead past the target, an action card left with nobody to take it.
+RARE_EVENTS = ("deck_exhausted", "tie", "action_discarded")

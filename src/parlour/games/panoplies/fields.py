@@ -100,3 +100,7 @@ VIEW: dict[str, str] = {
     "outfits": "the outfits laid: {seat, character, kind, owner}",
     "match": "the match: {game, games, losses, results}",
 }
+
+# Events random games may never reach: a joker is won by laying nobody's outfit, and drawn only
+# when its holder is about to lose a garment.
+RARE_EVENTS = ("joker_draw",)
