@@ -78,3 +78,29 @@ def test_help_shows_no_type_beside_a_flag_and_names_the_game_argument(
     with pytest.raises(SystemExit, match=r"^0$"):
         main(["simulate", "--help"])
     assert "Usage: parlour simulate [OPTIONS] GAME" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("encoding", ["ascii", "latin-1"])
+def test_a_terminal_that_cannot_show_every_letter_gets_the_text_not_a_traceback(
+    encoding: str,
+) -> None:
+    """The rules and a refused command in French, on a terminal of a narrow encoding: every
+    character it has is shown, each other one is a ?, and nothing breaks off in a traceback."""
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "PYTHONIOENCODING": encoding, "LANG": "fr_FR.UTF-8", "COLUMNS": "200"}
+    rules = [sys.executable, "-m", "parlour", "rules", "familles", "--lang", "fr"]
+    done = subprocess.run(rules, capture_output=True, env=env, timeout=120)
+    assert done.returncode == 0 and b"Traceback" not in done.stderr, done.stderr
+    shown = done.stdout.decode(encoding)
+    assert ("réunissent" if encoding == "latin-1" else "r?unissent") in shown
+    assert "Options" in shown  # the text went on to its end
+    refused = [sys.executable, "-m", "parlour", "play", "flip7", "--players", "1", "--lang", "fr"]
+    done = subprocess.run(refused, capture_output=True, env=env, timeout=120)
+    assert done.returncode == 2 and b"Traceback" not in done.stderr, done.stderr
+    expected = "flip7 se joue de 2 à 18 joueurs, pas 1"
+    if encoding == "ascii":
+        expected = expected.replace("à", "?")
+    assert done.stderr.decode(encoding).strip() == f"parlour: {expected}"

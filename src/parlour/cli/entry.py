@@ -10,9 +10,20 @@ from parlour.core.errors import ParlourError
 VERSION_FLAGS = (["--version"], ["-V"])
 
 
+def _tolerate_narrow_terminals() -> None:
+    """A terminal whose encoding cannot show « », é or ♠ (PYTHONIOENCODING=ascii, a Latin-1
+    console) gets a ? for each such character instead of a traceback in mid-sentence."""
+    for stream in (sys.stdout, sys.stderr):
+        encoding = (getattr(stream, "encoding", None) or "").lower().replace("-", "")
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None and encoding not in ("utf8", "utf_8", "utf16", "utf32"):
+            reconfigure(errors="replace")
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point: every ParlourError is one clear line; its exit status says whose fault it
     is (2: the arguments, 1: the command failed while running)."""
+    _tolerate_narrow_terminals()
     if (sys.argv[1:] if argv is None else list(argv)) in VERSION_FLAGS:
         from parlour import __version__
 
