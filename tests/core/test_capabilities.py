@@ -176,3 +176,11 @@ def test_a_game_for_two_only_says_so_in_both_languages() -> None:
     assert localise_error(refused.value, "fr") == "duel se joue à 2 joueurs, pas 3"
     with pytest.raises(RulesError, match=r"^gofish is played by 2 to \d+ players, not 1$"):
         GoFish().check_players(1, None)
+
+    class Patience(GoFish):
+        name = "patience"
+        min_players = max_players = 1
+
+    with pytest.raises(RulesError) as refused:
+        Patience().check_players(2, None)
+    assert localise_error(refused.value, "fr") == "patience se joue à 1 joueur, pas 2"

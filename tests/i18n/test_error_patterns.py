@@ -62,6 +62,7 @@ SAMPLES = [
     "RuntimeError: gave up; traceback saved to /tmp/parlour-failed-flip7-71.traceback.txt",
     "flip7 is played by 2 to 18 players, not -3",
     "bataille is played by 2 players, not 3",
+    "patience is played by 1 player, not 2",
     "3 human seats but only 2 players",
     "2 players cannot seat 0 human(s) and 3 bot(s)",
     "name the game to play, e.g. parlour play flip7 --players 3",

@@ -128,10 +128,11 @@ def test_the_kernel_plays_the_reference_game_step_by_step(name, players, options
 @pytest.mark.parametrize("name", KERNEL_GAMES)
 def test_an_illegal_ask_is_refused_and_changes_nothing(name) -> None:
     game = get_game(name)
-    kernel = game.step_kernel(game.default_rules(), 3)
+    players = min(3, game.max_players)  # two where a game takes only two
+    kernel = game.step_kernel(game.default_rules(), players)
     batch = kernel.new_batch(4)
     everywhere = np.ones(4, bool)
-    kernel.seat_bots(batch, everywhere, ["", "", ""], np.zeros((4, 3), np.int64))
+    kernel.seat_bots(batch, everywhere, [""] * players, np.zeros((4, players), np.int64))
     kernel.deal(batch, everywhere, np.arange(4, dtype=np.int64))
     masks = np.zeros((4, kernel.num_actions), np.int8)
     kernel.masks(batch, masks)
@@ -182,25 +183,27 @@ def _loading_present() -> bool:
 def test_a_state_loaded_and_read_back_plays_on_as_the_reference(name) -> None:
     game = get_game(name)
     rules = game.default_rules()
-    kernel = game.step_kernel(rules, 3)
-    encoder = make_encoder(game, rules, 3)
+    players = min(3, game.max_players)  # two where a game takes only two
+    kernel = game.step_kernel(rules, players)
+    encoder = make_encoder(game, rules, players)
     rng = random.Random(8)
     states = []
     for seed in range(4):
-        state = game.new_state(3, seed=seed, rules=rules)
+        state = game.new_state(players, seed=seed, rules=rules)
         for _ in range(7):
             if not state.is_over:
                 state.apply(rng.choice(state.legal_actions()), state.to_move)
         states.append(state)
     batch = kernel.new_batch(len(states))
-    kernel.seat_bots(batch, np.ones(len(states), bool), ["", "", ""], np.zeros((4, 3), np.int64))
+    no_bots = np.zeros((4, players), np.int64)
+    kernel.seat_bots(batch, np.ones(len(states), bool), [""] * players, no_bots)
     for i, state in enumerate(states):
         kernel.load(batch, i, state)
     _check_equal(kernel, batch, states, encoder, f"{name} loaded")
     for i, state in enumerate(states):
         back = kernel.read(batch, i)
         assert back.view(None) == state.view(None)
-        for seat in range(3):
+        for seat in range(players):
             assert back.view(seat) == state.view(seat)
 
 

@@ -32,14 +32,20 @@ SMART = {
 SMART_DEFAULT = ["memory", "random"]
 
 
+def seated(name: str, opponents: list[str]) -> list[str]:
+    """The opponents a table of this game takes: two, or one where the game takes two players."""
+    return opponents[: get_game(name).max_players - 1]
+
+
 def _random_actions(masks: np.ndarray, rng: random.Random) -> np.ndarray:
     return np.array([rng.choice(np.flatnonzero(row).tolist() or [0]) for row in masks], np.int64)
 
 
 @pytest.mark.parametrize("name", KERNEL_GAMES)
 def test_shapes_dtypes_and_spaces(name) -> None:
-    envs = ParlourVectorEnv(name, num_envs=5, opponents=["random", "random"])
-    single = ParlourGymEnv(name, opponents=["random", "random"])
+    opponents = seated(name, ["random", "random"])
+    envs = ParlourVectorEnv(name, num_envs=5, opponents=opponents)
+    single = ParlourGymEnv(name, opponents=opponents)
     assert envs.single_observation_space == single.observation_space
     assert envs.single_action_space == single.action_space
     obs, info = envs.reset(seed=3)
@@ -62,6 +68,7 @@ def _compare_with_single_envs(
 ) -> tuple[int, int]:
     """Steps of random legal actions in both; (episodes ended, truncations seen)."""
     count = 6
+    opponents = None if opponents is None else seated(name, opponents)
     envs = ParlourVectorEnv(name, num_envs=count, opponents=opponents, rules=options)
     singles = [ParlourGymEnv(name, opponents=opponents, rules=options) for _ in range(count)]
     obs, info = envs.reset(seed=seed)
@@ -109,7 +116,7 @@ def test_every_step_is_the_single_envs_against_the_kernels_other_bots(name) -> N
 def test_self_play_is_the_reference_game_of_the_drawn_deal(name) -> None:
     game = get_game(name)
     rules = resolve_rules(game, None)
-    count, n, seed = 4, 3, 21
+    count, n, seed = 4, min(3, game.max_players), 21
     envs = ParlourVectorEnv(name, num_envs=count, opponents=None, num_players=n)
     encoder = make_encoder(game, rules, n)
     rngs = [np.random.default_rng(seed + i) for i in range(count)]
@@ -271,7 +278,8 @@ def test_the_research_docs_training_example_runs(capsys) -> None:
 def _passes_offered(name: str) -> list[str]:
     """The ways the vector env may drive this game's kernel: the protocol's calls, and the
     optional fused passes when the kernel has them (as `ParlourVectorEnv` looks for them)."""
-    kernel = get_game(name).step_kernel(get_game(name).default_rules(), 3)
+    game = get_game(name)
+    kernel = game.step_kernel(game.default_rules(), min(3, game.max_players))
     offered = ["protocol"]
     if hasattr(kernel, "advance") and hasattr(kernel, "view"):
         offered.append("advance")
@@ -288,11 +296,14 @@ FUSED_GAMES = [name for name in KERNEL_GAMES if len(_passes_offered(name)) > 1]
 def test_the_protocols_calls_alone_play_the_same_steps(name, self_play) -> None:
     """A kernel without the optional fused passes (`advance`, `view`) is driven by the
     protocol's calls: the same games, step for step."""
-    opponents = None if self_play else ["random", SMART.get(name, SMART_DEFAULT)[0]]
+    opponents = None if self_play else seated(name, ["random", SMART.get(name, SMART_DEFAULT)[0]])
     offered = _passes_offered(name)
     runs = []
     for passes in offered:
-        envs = ParlourVectorEnv(name, num_envs=4, opponents=opponents, num_players=3, max_turns=30)
+        players = min(3, get_game(name).max_players)
+        envs = ParlourVectorEnv(
+            name, num_envs=4, opponents=opponents, num_players=players, max_turns=30
+        )
         envs._passes = passes
         obs, info = envs.reset(seed=6)
         rng = random.Random(1)

@@ -1,5 +1,6 @@
-"""docs/bots.md lists the view keys that only some rules add (`parlour.bots.fields.RULES_VIEW`):
-under those rules, games show exactly the documented keys; under the defaults, never these."""
+"""docs/bots.md lists the view keys that only some rules add (each game's `RULES_VIEW`, in its
+`fields.py`): under those rules, games show exactly the documented keys; under the defaults,
+never these."""
 
 from __future__ import annotations
 

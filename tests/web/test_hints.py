@@ -18,12 +18,15 @@ HUMANS = [{"kind": "human", "name": name} for name in ("Ann", "Bob", "Cid")]
 
 
 def seated_table(hall: Hall, game: str, seed: int) -> tuple[Table, list[Client]]:
-    """A started table of three humans, each at its seat, and a spectator (last client)."""
-    table, host = hall.create({"game": game, "seats": HUMANS, "sit": 0, "seed": seed})
-    for seat in (1, 2):
+    """A started table of three humans (two where the game takes two), each at its seat, and
+    a spectator (last client)."""
+    seats = HUMANS[: get_game(game).max_players]
+    table, host = hall.create({"game": game, "seats": seats, "sit": 0, "seed": seed})
+    for seat in range(1, len(seats)):
         table.join(seat, HUMANS[seat]["name"])
     table.start(host)
-    clients = [Client(0, "en"), Client(1, "fr"), Client(2, "en"), Client(None, "en")]
+    langs = ("en", "fr", "en")
+    clients = [*(Client(seat, langs[seat]) for seat in range(len(seats))), Client(None, "en")]
     for client in clients:
         table.attach(client)
     return table, clients
@@ -93,15 +96,16 @@ def test_the_memory_hint_is_the_tracker_of_the_seats_events_and_says_only_truths
         play_one(table, rng)
         messages = [last_state(client) for client in clients]
         assert "hints" not in messages[-1]
+        players = len(messages) - 1  # the spectator's is last
         for seat, message in enumerate(messages[:-1]):
-            tracker = Tracker(game.grouping(table.rules), 3, seat)
+            tracker = Tracker(game.grouping(table.rules), players, seat)
             for event in state.log:
                 if event.visible_to(seat):
                     tracker.observe(event)
             hint = message["hints"]
             assert hint == plain(memory_hint(tracker))
             assert [known["seat"] for known in hint["players"]] == [
-                s for s in range(3) if s != seat
+                s for s in range(players) if s != seat
             ]
             for known in hint["players"]:
                 hand = state.hands[known["seat"]]  # type: ignore[attr-defined]

@@ -305,7 +305,8 @@ class Game(Capabilities, ABC):
         variant's options that need more cards), so that every caller refuses it up front."""
         if not self.min_players <= n <= self.max_players:
             if self.min_players == self.max_players:  # a game for two only: never "2 to 2"
-                raise RulesError(f"{self.name} is played by {self.min_players} players, not {n}")
+                players = "player" if self.min_players == 1 else "players"
+                raise RulesError(f"{self.name} is played by {self.min_players} {players}, not {n}")
             raise RulesError(
                 f"{self.name} is played by {self.min_players} to {self.max_players} "
                 f"players, not {n}"

@@ -130,8 +130,8 @@ MESSAGES: list[tuple[str, str]] = [
         "{game} se joue de {low} à {high} joueurs, pas {n}{rest}",
     ),
     (
-        r"^(?P<game>\w+) is played by (?P<low>\d+) players, not (?P<n>-?\d+)(?P<rest>.*)$",
-        "{game} se joue à {low} joueurs, pas {n}{rest}",
+        r"^(?P<game>\w+) is played by (?P<low>\d+) players?, not (?P<n>-?\d+)(?P<rest>.*)$",
+        "{game} se joue à {low} {low:#joueur|joueurs}, pas {n}{rest}",
     ),
     (
         r"^(?P<n>\d+) human seats but only (?P<players>-?\d+) players$",
