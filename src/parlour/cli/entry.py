@@ -13,10 +13,15 @@ VERSION_FLAGS = (["--version"], ["-V"])
 def _tolerate_narrow_terminals() -> None:
     """A terminal whose encoding cannot show « », é or ♠ (PYTHONIOENCODING=ascii, a Latin-1
     console) gets a ? for each such character instead of a traceback in mid-sentence."""
+    import codecs
+
     for stream in (sys.stdout, sys.stderr):
-        encoding = (getattr(stream, "encoding", None) or "").lower().replace("-", "")
         reconfigure = getattr(stream, "reconfigure", None)
-        if reconfigure is not None and encoding not in ("utf8", "utf_8", "utf16", "utf32"):
+        try:
+            unicode = codecs.lookup(getattr(stream, "encoding", None) or "").name.startswith("utf")
+        except LookupError:  # no encoding, or one Python does not know: be tolerant
+            unicode = False
+        if reconfigure is not None and not unicode:
             reconfigure(errors="replace")
 
 

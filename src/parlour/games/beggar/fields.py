@@ -78,7 +78,3 @@ RULES_VIEW: dict[str, tuple[str, dict[str, object]]] = {
     ),
     "pace_ms": ("milliseconds between automatic flips", {"speed": True}),
 }
-
-# Events random games of the default rules may never reach (a tie for the first dealer is
-# needed before anybody draws for it).
-RARE_EVENTS = ("dealer_draw",)
