@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import time
 from typing import Any
 
 import httpx
@@ -240,18 +241,22 @@ def test_a_flood_is_answered_with_errors_and_the_connection_survives(server: Ser
     table_id, _, _ = seat_table(server)
     with connect(f"{server.ws_url}/ws/{table_id}") as ws:
         ws.send(json.dumps({"type": "hello"}))
-        # 200 messages: past the burst (twice the test server's 40 a second), and their replies
-        # stay under a page's 256 unread messages (OUTBOX_LIMIT), past which the server closes
-        # a page for not reading. 500 could pass it while the server answered faster than it
-        # sent (the PostgreSQL pass of a clean-clone run, 2026-12-07).
-        for _ in range(200):
+        # 2,000 messages unread: far past the burst (twice the test server's 40 a second) and
+        # past a page's 256 unread messages (OUTBOX_LIMIT), which one reply per message would
+        # fill, and the server would close the page. A run of refused messages gets one error.
+        for _ in range(2000):
             ws.send(json.dumps({"type": "ping"}))
+        time.sleep(0.5)  # the bucket refills: the next message is let through
+        ws.send(json.dumps({"type": "dance", "id": "after"}))  # answered by an error with its id
         codes = []
-        while len(codes) < 200:
+        while True:
             message = json.loads(ws.recv(timeout=10))
             if message["type"] in ("pong", "error"):
                 codes.append(message.get("code", "pong"))
-        assert "flood" in codes and "pong" in codes
+            if message.get("id") == "after":
+                break
+        assert codes[-1] == "unknown_type" and "flood" in codes and "pong" in codes
+        assert len(codes) < 256
 
 
 @pytest.mark.parametrize("game", ["beggar"])

@@ -85,6 +85,7 @@ class Session:
         self.client: Client | None = None
         self.limit = RateLimit(rate, burst)
         self.pending: list[dict[str, Any]] = []  # replies before the client exists
+        self.flooding = False  # whether the last message was refused by the rate limit
 
     @property
     def lang(self) -> str:
@@ -103,8 +104,14 @@ class Session:
     def handle(self, raw: Any) -> None:
         """Handle one incoming frame (text, or bytes which are refused)."""
         if not self.limit.allow():
-            self.reply(self.error("flood", "too many messages; slow down"))
+            # One error per run of refused messages, not one each: replies to a flood would
+            # fill the page's unread messages, and the server closes a page that leaves too
+            # many (OUTBOX_LIMIT). The run ends at the next message the bucket lets through.
+            if not self.flooding:
+                self.reply(self.error("flood", "too many messages; slow down"))
+            self.flooding = True
             return
+        self.flooding = False
         if not isinstance(raw, str):
             self.reply(self.error("binary", "messages are JSON text"))
             return
