@@ -4,7 +4,9 @@ tests).
 At each decision of one `memory` player (seat rotated game by game, against `memory`), for every
 card that seat cannot see: the tracker's estimate of the chance it is in each other hand
 (`Tracker.probabilities`, what `memory` ranks on), its frequency over `--deals` deals drawn by
-the deal sampler (`Decision.determinize`, what the search plays in), and where it truly is.
+the deal sampler (`Decision.determinize`, what the search plays in), its exact chance over
+every consistent deal (`Tracker.exact_probabilities`, the sampler's limit), and where it truly
+is.
 Printed per estimator: the Brier score and log loss (lower is better), the mean chance against
 the true share, the calibration by tenths, and the cards a seat lacked before its last draws
 (the « Pioche ! » answers the sampler must weigh by the draws since) apart from the others.
@@ -33,8 +35,8 @@ MEMORY: dict[str, type[Any]] = {
     "gofish": gofish_bots.MemoryBot,
 }
 
-# (tracker's chance, sampled chance, truly there, lacked before the seat's last draws)
-Row = tuple[float, float, bool, bool]
+# (tracker's chance, sampled chance, truly there, lacked before the seat's last draws, exact)
+Row = tuple[float, float, bool, bool, float]
 
 
 def recorder(game: str, deals: int, seed: int) -> Any:
@@ -56,6 +58,7 @@ def recorder(game: str, deals: int, seed: int) -> Any:
             worlds = [decision.determinize(self.deal_rng) for _ in range(deals)]
             hands = [[sorted(h) for h in w.hands] for w in worlds]
             sampled = sampled_probabilities(tracker, hands, 0.0)
+            exact = tracker.exact_probabilities()
             for other in range(tracker.num_players):
                 if other == decision.seat:
                     continue
@@ -63,7 +66,13 @@ def recorder(game: str, deals: int, seed: int) -> Any:
                 old_lacks = tracker.lack_since[other]
                 for card, chances in estimate.items():
                     recent = card in old_lacks and card not in tracker.lacks[other]
-                    row = (chances[other], sampled[card][other], card in truth, recent)
+                    row = (
+                        chances[other],
+                        sampled[card][other],
+                        card in truth,
+                        recent,
+                        exact[card][other],
+                    )
                     self.rows.append(row)
             return super().act(decision)
 
@@ -110,14 +119,14 @@ def main() -> None:
         ("lacked before the last draws", [r for r in rows if r[3]]),
         ("the others", [r for r in rows if not r[3]]),
     ):
-        for name, column in (("tracker", 0), (f"{args.deals} deals", 1)):
+        for name, column in (("tracker", 0), (f"{args.deals} deals", 1), ("exact", 4)):
             brier, loss, mean, share = scores(part, column)
             print(
                 f"| {name}, {label} | {len(part)} | {brier:.4f} | {loss:.4f} | {mean:.3f} "
                 f"| {share:.3f} |"
             )
     print("\ncalibration (chance by tenths: mean chance, true share, rows)")
-    for name, column in (("tracker", 0), (f"{args.deals} deals", 1)):
+    for name, column in (("tracker", 0), (f"{args.deals} deals", 1), ("exact", 4)):
         cells = []
         for tenth in range(10):
             part = [r for r in rows if min(int(r[column] * 10), 9) == tenth]

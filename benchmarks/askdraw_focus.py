@@ -17,6 +17,12 @@ the tracker's estimate (the 7 familles only):
 
     python benchmarks/askdraw_focus.py --game familles --focus 0.1 --deals 100 --games 1500 \
         --seed 41
+
+With `--exact`, it ranks on the exact chances over every consistent deal
+(`Tracker.exact_probabilities`, the limit of the sampler's frequencies), either game:
+
+    python benchmarks/askdraw_focus.py --game familles --focus 0.1,0.2 --exact --games 1500 \
+        --seed 41
 """
 
 from __future__ import annotations
@@ -64,9 +70,10 @@ class FamillesFocus(Focus, familles_bots.MemoryBot):
     """The 7 familles' memory bot with another focus, ranking on the chances of `deals` drawn
     deals when `deals` is set."""
 
-    def __init__(self, focus: float, deals: int = 0) -> None:
+    def __init__(self, focus: float, deals: int = 0, exact: bool = False) -> None:
         familles_bots.MemoryBot.__init__(self)
         self.focus = focus
+        self.exact = exact
         self.deals = deals
         self.searches = deals > 0  # it draws deals
         self.deal_rng = random.Random(5)
@@ -77,20 +84,25 @@ class FamillesFocus(Focus, familles_bots.MemoryBot):
             worlds = [decision.determinize(self.deal_rng) for _ in range(self.deals)]
             hands = [[sorted(h) for h in world.hands] for world in worlds]
             tracker = SampledTracker(tracker, sampled_probabilities(tracker, hands))
+        elif self.exact:
+            tracker = SampledTracker(tracker, tracker.exact_probabilities())
         return familles_bots.ranked_asks(tracker, decision.seat, legal, self.focus)
 
 
 class GoFishFocus(Focus, gofish_bots.MemoryBot):
     """Go Fish's memory bot with another focus (sure misses still ruled out first)."""
 
-    def __init__(self, focus: float, deals: int = 0) -> None:
+    def __init__(self, focus: float, deals: int = 0, exact: bool = False) -> None:
         if deals:
             raise SystemExit("--deals is for the 7 familles")
         gofish_bots.MemoryBot.__init__(self)
         self.focus = focus
+        self.exact = exact
 
     def ranked(self, tracker: Any, decision: Decision) -> list[tuple[float, Any]]:
         legal = decision.legal_actions
+        if self.exact:
+            tracker = SampledTracker(tracker, tracker.exact_probabilities())
         open_asks = [a for a in legal if not gofish_bots.sure_miss(tracker, a)] or legal
         return gofish_bots.ranked_asks(tracker, decision.seat, open_asks, self.focus)
 
@@ -99,15 +111,15 @@ VARIANTS = {"familles": FamillesFocus, "gofish": GoFishFocus}
 MEMORY = {"familles": familles_bots.MemoryBot, "gofish": gofish_bots.MemoryBot}
 
 
-def play_chunk(args: tuple[str, float, int, int, int, int, int]) -> float:
+def play_chunk(args: tuple[str, float, int, bool, int, int, int, int]) -> float:
     """The variant's wins (ties shared) over games `start` to `stop`."""
-    name, focus, deals, players, seed, start, stop = args
+    name, focus, deals, exact, players, seed, start, stop = args
     game = get_game(name)
     wins = 0.0
     for g in range(start, stop):
         mine = g % players
         bots: list[Bot] = [MEMORY[name]() for _ in range(players)]
-        bots[mine] = VARIANTS[name](focus, deals)
+        bots[mine] = VARIANTS[name](focus, deals, exact)
         winners = play_game(game, bots, seed=seed * 1_000_003 + g).outcome.winners
         if mine in winners:
             wins += 1 / len(winners)
@@ -123,6 +135,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=9)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--deals", type=int, default=0, help="rank on N drawn deals' chances")
+    parser.add_argument("--exact", action="store_true", help="rank on the exact chances")
     args = parser.parse_args()
     print(f"{args.game}, {args.players} players, a memory bot with focus f against memory")
     print("| focus | games | win share | 95% interval | fair share |")
@@ -135,6 +148,7 @@ def main() -> None:
                 args.game,
                 focus,
                 args.deals,
+                args.exact,
                 args.players,
                 args.seed,
                 start,

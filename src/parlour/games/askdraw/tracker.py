@@ -208,6 +208,18 @@ class Tracker:
             self._estimate = self._estimate_now()
         return self._estimate
 
+    def exact_probabilities(self) -> dict[int, list[float]]:
+        """For each unknown card, its exact chance to be in each seat's hand: the share of the
+        consistent deals that put it there, weighed as the deal sampler weighs them (`exact`).
+        Well calibrated but slower than `probabilities`, and not what the bots rank on
+        (docs/familles.md, "Inference")."""
+        from parlour.games.askdraw.exact import exact_marginals
+
+        problem = self.deal_problem()
+        marginals = exact_marginals(problem)
+        n = self.num_players
+        return {card: row[:n] for card, row in zip(problem.cards, marginals, strict=True)}
+
     def _estimate_now(self) -> dict[int, list[float]]:
         n = self.num_players
         unknown = self.unknown_cards()
