@@ -19,7 +19,9 @@ the tracker's estimate (the 7 familles only):
         --seed 41
 
 With `--exact`, it ranks on the exact chances over every consistent deal
-(`Tracker.exact_probabilities`, the limit of the sampler's frequencies), either game:
+(`Tracker.exact_probabilities`, the limit of the sampler's frequencies), either game; in Go
+Fish, the chance that the player asked holds one of the rank's cards is the exact one for the
+rank's cards together (`exact.exact_holdings`):
 
     python benchmarks/askdraw_focus.py --game familles --focus 0.1,0.2 --exact --games 1500 \
         --seed 41
@@ -41,6 +43,7 @@ from familles_tournament import wilson  # a sibling script
 
 from parlour.bots.base import Bot, Decision
 from parlour.core.registry import get_game
+from parlour.games.askdraw.exact import exact_holdings, exact_marginals
 from parlour.games.askdraw.expert import SampledTracker, sampled_probabilities
 from parlour.games.familles import bots as familles_bots
 from parlour.games.gofish import bots as gofish_bots
@@ -101,10 +104,33 @@ class GoFishFocus(Focus, gofish_bots.MemoryBot):
 
     def ranked(self, tracker: Any, decision: Decision) -> list[tuple[float, Any]]:
         legal = decision.legal_actions
-        if self.exact:
-            tracker = SampledTracker(tracker, tracker.exact_probabilities())
         open_asks = [a for a in legal if not gofish_bots.sure_miss(tracker, a)] or legal
-        return gofish_bots.ranked_asks(tracker, decision.seat, open_asks, self.focus)
+        chances = exact_rank_chances(tracker, open_asks) if self.exact else None
+        return gofish_bots.ranked_asks(tracker, decision.seat, open_asks, self.focus, chances)
+
+
+def exact_rank_chances(tracker: Any, asks: list[Any]) -> list[float]:
+    """`gofish.bots.rank_chances` on the exact chances: the player asked holds one of the
+    rank's unknown cards (`exact_holdings`, the rank's cards taken together, not as if
+    independent), or else the rank is fished (`exact_marginals` of the pile)."""
+    problem = tracker.deal_problem()
+    holdings = exact_holdings(problem)
+    in_pile = dict(zip(problem.cards, (row[-1] for row in exact_marginals(problem)), strict=True))
+    members = tracker.grouping.members
+    located = set().union(*tracker.sure)
+    out = []
+    for ask in asks:
+        target, group = ask.target, ask.group
+        if group in tracker.holds_group[target] or any(
+            c in tracker.sure[target] for c in members[group]
+        ):
+            out.append(1.0)
+            continue
+        unknown = [c for c in members[group] if c not in located and c in in_pile]
+        miss = 1.0 - holdings[group][target] if group in holdings else 1.0
+        fished = sum(in_pile[c] for c in unknown) / tracker.pile if tracker.pile else 0.0
+        out.append((1.0 - miss) + miss * min(1.0, fished))
+    return out
 
 
 VARIANTS = {"familles": FamillesFocus, "gofish": GoFishFocus}

@@ -15,7 +15,7 @@ from parlour.core.events import SeatFeed
 from parlour.core.game import Seat
 from parlour.core.registry import get_game
 from parlour.games.askdraw.deals import DealProblem, NoConsistentDeal, check_deal
-from parlour.games.askdraw.exact import exact_marginals
+from parlour.games.askdraw.exact import exact_holdings, exact_marginals
 from parlour.play.runner import decision_for
 
 
@@ -46,10 +46,13 @@ def problems(draw: st.DrawFn) -> DealProblem:
     return DealProblem(unknown, group_of, capacity, lacks, lower, upper, recent)
 
 
-def brute_force(problem: DealProblem) -> list[list[float]] | None:
-    """Every deal enumerated, each weighed by the sampler's odds: the marginals, or None."""
+def brute_force(problem: DealProblem) -> tuple[list[list[float]], dict[int, list[float]]] | None:
+    """Every deal enumerated, each weighed by the sampler's odds: the marginals and, per group,
+    each seat's chance to hold one of its unknown cards; None when no deal is consistent."""
     places_count = problem.pile + 1
     out = [[0.0] * places_count for _ in problem.cards]
+    groups = {problem.group_of[c] for c in problem.cards}
+    holds = {g: [0.0] * problem.pile for g in groups}
     total = 0.0
     for places in itertools.product(range(places_count), repeat=len(problem.cards)):
         if check_deal(problem, places):
@@ -60,22 +63,39 @@ def brute_force(problem: DealProblem) -> list[list[float]] | None:
         total += weight
         for row, place in zip(out, places, strict=True):
             row[place] += weight
+        held = {(problem.group_of[c], p) for c, p in zip(problem.cards, places, strict=True)}
+        for group, place in held:
+            if place < problem.pile:
+                holds[group][place] += weight
     if total == 0.0:
         return None
-    return [[x / total for x in row] for row in out]
+    marginals = [[x / total for x in row] for row in out]
+    return marginals, {g: [x / total for x in row] for g, row in holds.items()}
 
 
 @settings(max_examples=300, deadline=None)
 @given(problem=problems())
-def test_the_marginals_are_those_of_every_deal_enumerated(problem: DealProblem) -> None:
+def test_the_chances_are_those_of_every_deal_enumerated(problem: DealProblem) -> None:
     expected = brute_force(problem)
     if expected is None:
         with pytest.raises(NoConsistentDeal):
             exact_marginals(problem)
+        with pytest.raises(NoConsistentDeal):
+            exact_holdings(problem)
         return
-    found = exact_marginals(problem)
-    for row, want in zip(found, expected, strict=True):
+    marginals, holdings = expected
+    for row, want in zip(exact_marginals(problem), marginals, strict=True):
         assert row == pytest.approx(want, abs=1e-9)
+    found = exact_holdings(problem)
+    assert set(found) == set(holdings)
+    for group, want in holdings.items():
+        assert found[group] == pytest.approx(want, abs=1e-9)
+
+
+def test_a_problem_whose_places_do_not_hold_its_cards_has_no_deal() -> None:
+    problem = DealProblem([0, 1], [0, 0], [1, 2], [set()], [set()], [[2]])  # 2 cards, 3 places
+    with pytest.raises(NoConsistentDeal, match="2 unknown cards for places"):
+        exact_marginals(problem)
 
 
 def a_position(game_name: str, players: int, seed: int, moves: int) -> tuple[object, int]:

@@ -207,12 +207,20 @@ def _completes(others: _Partial, group: _Placements, bounds: _Bounds) -> np.ndar
     return out
 
 
-def exact_marginals(problem: DealProblem) -> list[list[float]]:
-    """For each card of `problem.cards` (same order), its chance to be in each place (the
-    seats, then the pile), over every consistent deal weighed as the sampler weighs them.
+@dataclass(frozen=True)
+class _Weighed:
+    """Every group's placements and what each weighs with the other groups' deals around it."""
 
-    Raises `NoConsistentDeal` when no deal keeps every fact."""
+    groups: list[_Placements]
+    cards: list[list[int]]  # each group's unknown cards, in the order of its placements
+    masses: list[np.ndarray]  # per group, per placement
+    total: float
+
+
+def _weigh(problem: DealProblem) -> _Weighed:
     n = problem.pile
+    if sum(problem.capacity) != len(problem.cards) or min(problem.capacity, default=0) < 0:
+        raise NoConsistentDeal(f"{len(problem.cards)} unknown cards for places {problem.capacity}")
     limits = [_binding_limits(problem, s) for s in range(n)]
     by_group: dict[int, list[int]] = defaultdict(list)
     for card in problem.cards:
@@ -221,12 +229,9 @@ def exact_marginals(problem: DealProblem) -> list[list[float]]:
         for held in problem.lower[seat]:
             if held not in by_group:
                 raise NoConsistentDeal(f"seat {seat} must hold a card of group {held}: none left")
-    order = sorted(by_group)
-    groups = [_Placements(problem, by_group[g], limits) for g in order]
+    cards = [by_group[g] for g in sorted(by_group)]
+    groups = [_Placements(problem, group_cards, limits) for group_cards in cards]
     bounds = _Bounds(problem, limits)
-    index = {card: i for i, card in enumerate(problem.cards)}
-    out: list[np.ndarray] = [np.zeros(n + 1) for _ in problem.cards]
-    total = 0.0
     # What the other groups' deals weigh for each count vector of one group: the same for
     # two groups of one signature, so worked out once a signature.
     first_of: dict[object, int] = {}
@@ -244,13 +249,38 @@ def exact_marginals(problem: DealProblem) -> list[list[float]]:
     completes_by = {
         signature: _completes(left_out[g], groups[g], bounds) for signature, g in first_of.items()
     }
-    for g, group in enumerate(groups):
-        mass = group.row_weights * completes_by[group.signature][group.inverse]
-        total = float(mass.sum())
-        for i, card in enumerate(by_group[order[g]]):
-            out[index[card]] = np.bincount(group.places[:, i], weights=mass, minlength=n + 1)
-    if not groups:
-        return []
+    masses = [group.row_weights * completes_by[group.signature][group.inverse] for group in groups]
+    total = float(masses[0].sum()) if groups else 1.0
     if total <= 0.0:
         raise NoConsistentDeal("no deal is consistent with what this seat knows")
-    return [[float(x) / total for x in row] for row in out]
+    return _Weighed(groups, cards, masses, total)
+
+
+def exact_marginals(problem: DealProblem) -> list[list[float]]:
+    """For each card of `problem.cards` (same order), its chance to be in each place (the
+    seats, then the pile), over every consistent deal weighed as the sampler weighs them.
+
+    Raises `NoConsistentDeal` when no deal keeps every fact."""
+    weighed = _weigh(problem)
+    n = problem.pile
+    index = {card: i for i, card in enumerate(problem.cards)}
+    out: list[list[float]] = [[] for _ in problem.cards]
+    for group, cards, mass in zip(weighed.groups, weighed.cards, weighed.masses, strict=True):
+        for i, card in enumerate(cards):
+            chances = np.bincount(group.places[:, i], weights=mass, minlength=n + 1)
+            out[index[card]] = [float(x) / weighed.total for x in chances]
+    return out
+
+
+def exact_holdings(problem: DealProblem) -> dict[int, list[float]]:
+    """For each group with unknown cards, each seat's chance to hold at least one of them (what
+    an ask for a rank in Go Fish needs: the cards of a group are not independent)."""
+    weighed = _weigh(problem)
+    n = problem.pile
+    out: dict[int, list[float]] = {}
+    for group, cards, mass in zip(weighed.groups, weighed.cards, weighed.masses, strict=True):
+        counts = group.keys[group.inverse, :n]
+        out[problem.group_of[cards[0]]] = [
+            float(mass[counts[:, seat] > 0].sum()) / weighed.total for seat in range(n)
+        ]
+    return out
