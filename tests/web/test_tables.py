@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from parlour.core.records import replay
-from parlour.web.protocol import Session
+from parlour.web.protocol import FLOOD_NOTICE_EVERY, Session
 from parlour.web.storage import Storage
 from parlour.web.tables import Client, Hall, Table, TableError
 
@@ -235,15 +235,22 @@ def test_the_protocol_answers_every_bad_message_with_an_error(hall: Hall) -> Non
     assert json.dumps(stored_record(hall, table)) == before
 
 
-def test_a_flood_gets_one_error_once_the_bucket_is_empty(hall: Hall) -> None:
+def test_a_flood_gets_one_error_a_second_once_the_bucket_is_empty(hall: Hall) -> None:
     table, _, _ = open_table(hall)
     session = Session(table, rate=0.001, burst=5)
     for _ in range(8):
         session.handle(json.dumps({"type": "ping"}))
     kinds = [m.get("code", m["type"]) for m in session.pending]
     assert kinds == ["pong"] * 5 + ["flood"]
-    # A message let through ends the run: the next refused one is answered again.
+    # A message let through does not earn the flood another error within the second...
     session.limit.tokens = 1
+    for _ in range(3):
+        session.handle(json.dumps({"type": "ping"}))
+    kinds = [m.get("code", m["type"]) for m in session.pending]
+    assert kinds == ["pong"] * 5 + ["flood", "pong"]
+    # ...a second later, the flood still going, it gets one more.
+    assert session.flood_noticed is not None
+    session.flood_noticed -= FLOOD_NOTICE_EVERY
     for _ in range(3):
         session.handle(json.dumps({"type": "ping"}))
     kinds = [m.get("code", m["type"]) for m in session.pending]

@@ -8,6 +8,7 @@ and for a seated player `hints`: the game's public helpers computed for that sea
 message, text, id}, `pong`. An error's `message` is English (for scripts and logs); its `text`
 is the same error in the connection's language: the page's, as its hello or a `lang` message
 said, else the table's. A bad message gets an error and changes nothing; the connection stays open.
+A message over the rate limit is dropped, and a flood gets one `flood` error a second at most.
 A message's `id` (a whole number or a string of at most MAX_ID characters) is echoed in its
 `ok` or `error`; any other id (a lone surrogate, which UTF-8 cannot encode, included) is
 refused with `bad_id`. An `act`'s `step` (and `game`, the table's game number) is the step of
@@ -32,6 +33,7 @@ log = logging.getLogger("parlour.web")
 
 MAX_MESSAGE = 8192  # characters; a real message is a few dozen
 MAX_ID = 40  # characters of a message's `id`, echoed in its reply
+FLOOD_NOTICE_EVERY = 1.0  # seconds: a flood gets one `flood` error this often at most
 
 
 class RateLimit:
@@ -85,7 +87,7 @@ class Session:
         self.client: Client | None = None
         self.limit = RateLimit(rate, burst)
         self.pending: list[dict[str, Any]] = []  # replies before the client exists
-        self.flooding = False  # whether the last message was refused by the rate limit
+        self.flood_noticed: float | None = None  # when this flood's last error was sent
 
     @property
     def lang(self) -> str:
@@ -104,14 +106,14 @@ class Session:
     def handle(self, raw: Any) -> None:
         """Handle one incoming frame (text, or bytes which are refused)."""
         if not self.limit.allow():
-            # One error per run of refused messages, not one each: replies to a flood would
-            # fill the page's unread messages, and the server closes a page that leaves too
-            # many (OUTBOX_LIMIT). The run ends at the next message the bucket lets through.
-            if not self.flooding:
+            # One error a second at most, not one per refused message: the replies to a flood
+            # would fill the page's unread messages, and the server closes a page that leaves
+            # too many (OUTBOX_LIMIT). The refused messages themselves are dropped.
+            now = time.monotonic()
+            if self.flood_noticed is None or now - self.flood_noticed >= FLOOD_NOTICE_EVERY:
+                self.flood_noticed = now
                 self.reply(self.error("flood", "too many messages; slow down"))
-            self.flooding = True
             return
-        self.flooding = False
         if not isinstance(raw, str):
             self.reply(self.error("binary", "messages are JSON text"))
             return

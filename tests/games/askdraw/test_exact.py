@@ -21,15 +21,16 @@ from parlour.play.runner import decision_for
 
 @st.composite
 def problems(draw: st.DrawFn) -> DealProblem:
-    """Up to 7 cards in groups of 2 or 3, one to three seats and the pile, random facts, the
-    recent-draws fact included."""
+    """Up to 7 cards in groups of 1 to 4, one to three seats and the pile, random facts, the
+    recent-draws fact included; now and then places that do not hold the cards."""
     seats = draw(st.integers(1, 3))
-    sizes = draw(st.lists(st.integers(2, 3), min_size=1, max_size=3))
+    sizes = draw(st.lists(st.integers(1, 4), min_size=1, max_size=3))
     group_of = [g for g, size in enumerate(sizes) for _ in range(size)]
     unknown = sorted(draw(st.sets(st.sampled_from(range(len(group_of))), min_size=1, max_size=7)))
     cuts = sorted(draw(st.lists(st.integers(0, len(unknown)), min_size=seats, max_size=seats)))
     bounds = [0, *cuts, len(unknown)]
     capacity = [bounds[i + 1] - bounds[i] for i in range(seats + 1)]
+    capacity[-1] += draw(st.sampled_from([0, 0, 0, 0, 1, -1]))
     lacks = [draw(st.sets(st.sampled_from(unknown), max_size=2)) for _ in range(seats)]
     lower = [draw(st.sets(st.sampled_from(range(len(sizes))), max_size=2)) for _ in range(seats)]
     upper = [[draw(st.integers(0, size)) for size in sizes] for _ in range(seats)]

@@ -212,7 +212,7 @@ class Tracker:
         """For each unknown card, its exact chance to be in each seat's hand: the share of the
         consistent deals that put it there, weighed as the deal sampler weighs them (`exact`).
         Well calibrated but slower than `probabilities`, and not what the bots rank on
-        (docs/familles.md, "Inference")."""
+        (docs/familles.md, "Exact inference")."""
         from parlour.games.askdraw.exact import exact_marginals
 
         problem = self.deal_problem()
