@@ -43,7 +43,7 @@ from familles_tournament import wilson  # a sibling script
 
 from parlour.bots.base import Bot, Decision
 from parlour.core.registry import get_game
-from parlour.games.askdraw.exact import exact_holdings, exact_marginals
+from parlour.games.askdraw.exact import exact_chances
 from parlour.games.askdraw.expert import SampledTracker, sampled_probabilities
 from parlour.games.familles import bots as familles_bots
 from parlour.games.gofish import bots as gofish_bots
@@ -114,8 +114,8 @@ def exact_rank_chances(tracker: Any, asks: list[Any]) -> list[float]:
     rank's unknown cards (`exact_holdings`, the rank's cards taken together, not as if
     independent), or else the rank is fished (`exact_marginals` of the pile)."""
     problem = tracker.deal_problem()
-    holdings = exact_holdings(problem)
-    in_pile = dict(zip(problem.cards, (row[-1] for row in exact_marginals(problem)), strict=True))
+    marginals, holdings = exact_chances(problem)  # one count for both
+    in_pile = dict(zip(problem.cards, (row[-1] for row in marginals), strict=True))
     members = tracker.grouping.members
     located = set().union(*tracker.sure)
     out = []

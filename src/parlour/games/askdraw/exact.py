@@ -30,10 +30,6 @@ import numpy as np
 
 from parlour.games.askdraw.deals import DealProblem, NoConsistentDeal
 
-# A state: the unknown cards each seat has received, then, seat by seat, how many of them the
-# seat lacked within its last v draws, for each of its limits v.
-State = tuple[int, ...]
-
 
 class _Placements:
     """Every way to place one group's unknown cards that keeps that group's own facts, as
@@ -117,8 +113,9 @@ def _binding_limits(problem: DealProblem, seat: int) -> list[int]:
 
 class _Bounds:
     """What a state may hold: at most each seat's room, at most v cards lacked within v draws,
-    at most the pile's room left to the others. States are kept as rows of digits, and keyed
-    by one integer in the mixed radix of these bounds."""
+    at most the pile's room left to the others. A state is a row of digits (the unknown cards
+    each seat has received, then, seat by seat, how many of them it lacked within its last v
+    draws, for each of its limits v), keyed by one integer in the mixed radix of these bounds."""
 
     def __init__(self, problem: DealProblem, limits: list[list[int]]) -> None:
         self.n = problem.pile
@@ -256,31 +253,35 @@ def _weigh(problem: DealProblem) -> _Weighed:
     return _Weighed(groups, cards, masses, total)
 
 
-def exact_marginals(problem: DealProblem) -> list[list[float]]:
-    """For each card of `problem.cards` (same order), its chance to be in each place (the
-    seats, then the pile), over every consistent deal weighed as the sampler weighs them.
+def exact_chances(problem: DealProblem) -> tuple[list[list[float]], dict[int, list[float]]]:
+    """`exact_marginals` and `exact_holdings` from one count, for a caller that needs both.
 
     Raises `NoConsistentDeal` when no deal keeps every fact."""
     weighed = _weigh(problem)
     n = problem.pile
     index = {card: i for i, card in enumerate(problem.cards)}
-    out: list[list[float]] = [[] for _ in problem.cards]
+    marginals: list[list[float]] = [[] for _ in problem.cards]
+    holdings: dict[int, list[float]] = {}
     for group, cards, mass in zip(weighed.groups, weighed.cards, weighed.masses, strict=True):
         for i, card in enumerate(cards):
             chances = np.bincount(group.places[:, i], weights=mass, minlength=n + 1)
-            out[index[card]] = [float(x) / weighed.total for x in chances]
-    return out
+            marginals[index[card]] = [float(x) / weighed.total for x in chances]
+        counts = group.keys[group.inverse, :n]
+        holdings[problem.group_of[cards[0]]] = [
+            float(mass[counts[:, seat] > 0].sum()) / weighed.total for seat in range(n)
+        ]
+    return marginals, holdings
+
+
+def exact_marginals(problem: DealProblem) -> list[list[float]]:
+    """For each card of `problem.cards` (same order), its chance to be in each place (the
+    seats, then the pile), over every consistent deal weighed as the sampler weighs them.
+
+    Raises `NoConsistentDeal` when no deal keeps every fact."""
+    return exact_chances(problem)[0]
 
 
 def exact_holdings(problem: DealProblem) -> dict[int, list[float]]:
     """For each group with unknown cards, each seat's chance to hold at least one of them (what
     an ask for a rank in Go Fish needs: the cards of a group are not independent)."""
-    weighed = _weigh(problem)
-    n = problem.pile
-    out: dict[int, list[float]] = {}
-    for group, cards, mass in zip(weighed.groups, weighed.cards, weighed.masses, strict=True):
-        counts = group.keys[group.inverse, :n]
-        out[problem.group_of[cards[0]]] = [
-            float(mass[counts[:, seat] > 0].sum()) / weighed.total for seat in range(n)
-        ]
-    return out
+    return exact_chances(problem)[1]
