@@ -23,6 +23,9 @@ game with the shipped expert's. The variants are also bots by import path:
   is active (the best target's gain in the expert's worth, times the chance of the card).
 - `RoundSearch` (flip7_round_search.py): a close decision settled by playouts of the rest of the
   round, both players and the action cards in play on one shared deck.
+- `MeasuredTable`: the heads-up table moved onto the expert's win shares measured against
+  `strong` from chosen totals (flip7_measured_table.py, its output
+  flip7_measured_table.npz here, or the file named by FLIP7_MEASURED_TABLE).
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import functools
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -208,6 +212,41 @@ class ZeroSumTable(ExpertBot):
         return zero_sum_table() if players == 2 else super().game_values(players)
 
 
+MEASURED_TABLE = Path(
+    os.environ.get("FLIP7_MEASURED_TABLE", Path(__file__).with_name("flip7_measured_table.npz"))
+)
+
+
+def measured_start_table(path: Path) -> np.ndarray:
+    """The heads-up round-start table moved onto the win shares measured against `strong`
+    (flip7_measured_table.py): the measured minus the model's value on the grid, interpolated
+    between its totals (held at its edges), added to the model; then made to rise with the
+    bot's total and fall with the opponent's, so that more points are never worth less."""
+    with np.load(path) as data:
+        grid = data["grid"].astype(np.float64)
+        shift = data["measured"] - data["model"]
+    if np.isnan(shift).any():
+        raise ValueError(f"{path}: some totals were not measured (a failed or unfinished run)")
+    totals = np.arange(TARGET, dtype=np.float64)
+    by_row = np.array([np.interp(totals, grid, row) for row in shift])  # grid x TARGET
+    full = np.array([np.interp(totals, grid, column) for column in by_row.T]).T
+    start = np.clip(shipped.end_values(2)[:TARGET, :TARGET] + full, 0.0, 1.0)
+    start = np.maximum.accumulate(start, axis=0)
+    return np.minimum.accumulate(start, axis=1)
+
+
+@functools.cache
+def measured_table() -> np.ndarray:
+    return end_table(measured_start_table(MEASURED_TABLE))
+
+
+class MeasuredTable(ExpertBot):
+    """The heads-up table measured against `strong` in place of the model's."""
+
+    def game_values(self, players: int) -> np.ndarray:
+        return measured_table() if players == 2 else super().game_values(players)
+
+
 class ActionOptions(ExpertBot):
     def stays(self, table: Table, decision: Decision) -> bool:
         bonus = decision.rules.flip7_bonus
@@ -240,6 +279,7 @@ VARIANTS = [
     "ZeroSumTable",
     "ActionOptions",
     "RoundSearch",
+    "MeasuredTable",
 ]
 
 
