@@ -23,6 +23,8 @@ game with the shipped expert's. The variants are also bots by import path:
   is active (the best target's gain in the expert's worth, times the chance of the card).
 - `RoundSearch` (flip7_round_search.py): a close decision settled by playouts of the rest of the
   round, both players and the action cards in play on one shared deck.
+- `StayBias10`, `StayBias3`, `HitBias10`, `HitBias3` (`Biased`): a thumb on the scale of hit
+  or stay, 0.01 or 0.003 in winning chance, toward staying or toward hitting.
 - `MeasuredTable`: the heads-up table moved onto the expert's win shares measured against
   `strong` from chosen totals (flip7_measured_table.py, its output
   flip7_measured_table.npz here, or the file named by FLIP7_MEASURED_TABLE).
@@ -247,6 +249,34 @@ class MeasuredTable(ExpertBot):
         return measured_table() if players == 2 else super().game_values(players)
 
 
+class Biased(ExpertBot):
+    """Stays when staying is worth at least hitting less BIAS (in winning chance): a bias
+    toward staying when positive, toward hitting when negative."""
+
+    BIAS = 0.0
+
+    def stays(self, table: Table, decision: Decision) -> bool:
+        bonus = decision.rules.flip7_bonus
+        util = self.utility(table, bonus=bonus, race_seed=shipped.race_seed(table))
+        return shipped.worth_staying(table, bonus, util, self.BIAS)
+
+
+class StayBias10(Biased):
+    BIAS = 0.01
+
+
+class HitBias10(Biased):
+    BIAS = -0.01
+
+
+class StayBias3(Biased):
+    BIAS = 0.003
+
+
+class HitBias3(Biased):
+    BIAS = -0.003
+
+
 class ActionOptions(ExpertBot):
     def stays(self, table: Table, decision: Decision) -> bool:
         bonus = decision.rules.flip7_bonus
@@ -280,6 +310,10 @@ VARIANTS = [
     "ActionOptions",
     "RoundSearch",
     "MeasuredTable",
+    "StayBias10",
+    "HitBias10",
+    "StayBias3",
+    "HitBias3",
 ]
 
 

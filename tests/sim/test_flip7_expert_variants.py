@@ -55,6 +55,15 @@ def test_each_variant_plays_whole_games_against_strong(variants: ModuleType, nam
     assert sum(bot["wins"] for bot in result["bots"]) == pytest.approx(6)
 
 
+def test_an_unbiased_bias_plays_the_shipped_experts_games(variants: ModuleType) -> None:
+    """`Biased` with no bias decides as the expert does: the same games, move for move."""
+    mine = variants.run_table(["flip7_expert_variants:Biased", "strong"], 8, 1, 9, None)
+    shipped = variants.run_table(["expert", "strong"], 8, 1, 9, None)
+    assert [(b["wins"], b["mean_score"]) for b in mine["bots"]] == [
+        (b["wins"], b["mean_score"]) for b in shipped["bots"]
+    ]
+
+
 def test_the_measured_table_takes_the_measured_values_on_its_grid_and_between(
     variants: ModuleType, tmp_path: Path
 ) -> None:

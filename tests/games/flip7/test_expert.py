@@ -10,7 +10,7 @@ import pytest
 from parlour.bots.base import Decision, make_bot
 from parlour.core.events import SeatFeed
 from parlour.games.flip7.bots import CounterBot, ThresholdBot
-from parlour.games.flip7.expert import ExpertBot, expert_utility
+from parlour.games.flip7.expert import ExpertBot, expert_utility, utility, worth_staying
 from parlour.games.flip7.expert_values import (
     MAX_ROUND,
     TARGET,
@@ -90,6 +90,19 @@ def test_the_expert_plays_the_round_for_points_far_from_the_target() -> None:
     play(risky, "hit", "hit", "hit", "hit", "hit", "hit")  # seat 0: 12, 11, 10, 9 (42)
     assert ExpertBot().act(decision(low)) == HIT
     assert ExpertBot().act(decision(risky)) == STAY
+
+
+def test_a_bias_puts_a_thumb_on_the_scale_of_hit_or_stay() -> None:
+    """The variants' bias (in winning chance) turns a stay into a hit and back: far from the
+    target, with 42 in front, staying beats hitting by less than 0.1 and more than 0."""
+    risky = table(2, ["12", "4", "11", "5", "10", "6", "9", "8"])
+    play(risky, "hit", "hit", "hit", "hit", "hit", "hit")
+    seen = read_table(risky.view(0), 0)
+    util = utility(seen)
+    assert worth_staying(seen, 15, util) and worth_staying(seen, 15, util, 0.1)
+    assert not worth_staying(seen, 15, util, -0.1)
+    low = read_table(table(2, ["2", "4"]).view(0), 0)
+    assert not worth_staying(low, 15, utility(low)) and worth_staying(low, 15, utility(low), 0.5)
 
 
 def test_the_expert_freezes_the_opponent_with_little_in_front() -> None:

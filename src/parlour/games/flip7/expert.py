@@ -207,9 +207,11 @@ def one_card_worth(counts: Sequence[int], table: Table, bonus: int, util: np.nda
     return total / size
 
 
-def worth_staying(table: Table, bonus: int, util: np.ndarray) -> bool:
+def worth_staying(table: Table, bonus: int, util: np.ndarray, bias: float = 0.0) -> bool:
     """Whether staying is worth at least hitting, by the exact round solver on `util` (the
-    `solver` bot's choice with the points replaced by their worth)."""
+    `solver` bot's choice with the points replaced by their worth). A `bias` (in the worth's
+    units) favours staying when positive, hitting when negative: the benchmarks measure that
+    the expert plays best without one."""
     from parlour.games.flip7.solver import hit_and_stay
 
     me = table.seat
@@ -220,12 +222,12 @@ def worth_staying(table: Table, bonus: int, util: np.ndarray) -> bool:
     stay = float(util[min(now, len(util) - 1)])
     # Hitting once then staying is one policy open after a hit: if it already beats staying,
     # hitting is optimal and the full sweep is not needed.
-    if not table.second_chance[me] and one_card_worth(counts, table, bonus, util) > stay:
+    if not table.second_chance[me] and one_card_worth(counts, table, bonus, util) > stay + bias:
         return False
     stay_value, hit_value = hit_and_stay(
         scoring_counts(counts), model_hand(table, me), bonus, table.second_chance[me], util
     )
-    return stay_value >= hit_value
+    return stay_value + bias >= hit_value
 
 
 def race_seed(table: Table) -> int:
