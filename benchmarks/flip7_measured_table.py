@@ -17,6 +17,7 @@ import multiprocessing
 import random
 import sys
 import time
+from contextlib import nullcontext
 from pathlib import Path
 from typing import Any
 
@@ -101,8 +102,10 @@ def main() -> None:
     model = _data()["values"][table_index(2)][np.ix_(grid, grid)]
     index = {int(v): k for k, v in enumerate(grid)}
     failures = []
-    with multiprocessing.Pool(args.workers) as pool:
-        for a, b, games, failure in pool.imap_unordered(_cell, jobs):
+    # One worker plays in this process (as the sibling scripts do): nothing to fork or spawn.
+    with multiprocessing.Pool(args.workers) if args.workers > 1 else nullcontext() as pool:
+        cells = pool.imap_unordered(_cell, jobs) if pool is not None else map(_cell, jobs)
+        for a, b, games, failure in cells:
             cell = index[a], index[b]
             played[cell] = len(games)
             if failure is None:

@@ -74,15 +74,17 @@ def test_the_measured_table_takes_the_measured_values_on_its_grid_and_between(
     grid = np.array([100, 150])
     measured = model[np.ix_(grid, grid)] + np.array([[0.0, 0.10], [-0.05, 0.02]])
     path = tmp_path / "table.npz"
-    np.savez(path, grid=grid, measured=measured, model=model[np.ix_(grid, grid)], games=1)
+    played = np.ones((2, 2), dtype=np.int64)
+    np.savez(path, grid=grid, measured=measured, model=model[np.ix_(grid, grid)], played=played)
     table = variants.measured_start_table(path)
     assert table[100, 150] == pytest.approx(measured[0, 1])
     assert table[150, 150] == pytest.approx(measured[1, 1])
     assert table[100, 125] == pytest.approx(model[100, 125] + 0.05)  # half way
     assert table[180, 190] == pytest.approx(model[180, 190] + 0.02)  # held past the grid
     assert (np.diff(table, axis=0) >= 0).all() and (np.diff(table, axis=1) <= 0).all()
-    # A measure that says a player on 160 fares worse than on 150 is not followed.
-    np.savez(path, grid=grid, measured=np.array([[0.5, 0.9], [0.1, 0.5]]), model=measured, games=1)
+    # A measure that says a player on 150 fares worse than on 100 is not followed.
+    noisy = np.array([[0.5, 0.9], [0.1, 0.5]])
+    np.savez(path, grid=grid, measured=noisy, model=measured, played=played)
     assert (np.diff(variants.measured_start_table(path), axis=0) >= 0).all()
 
 

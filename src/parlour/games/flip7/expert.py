@@ -210,8 +210,8 @@ def one_card_worth(counts: Sequence[int], table: Table, bonus: int, util: np.nda
 def worth_staying(table: Table, bonus: int, util: np.ndarray, bias: float = 0.0) -> bool:
     """Whether staying is worth at least hitting, by the exact round solver on `util` (the
     `solver` bot's choice with the points replaced by their worth). A `bias` (in the worth's
-    units) favours staying when positive, hitting when negative: the benchmarks measure that
-    the expert plays best without one."""
+    units) favours staying when positive, hitting when negative: the benchmarks measured no
+    gain from one (docs/flip7.md, "Variants measured")."""
     from parlour.games.flip7.solver import hit_and_stay
 
     me = table.seat
