@@ -68,12 +68,18 @@ def queue_enters(app: ParlourApp, count: int) -> None:
     send(app, [enter(app) for _ in range(count)])
 
 
-def test_a_double_enter_on_the_turn_over_screen_stops_at_the_pass_screen() -> None:
+def test_a_double_enter_on_the_turn_over_screen_stops_at_the_pass_screen(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     session, app = two_people()
+    # A longer guard than the real one: the second press is meant to come within it, and a
+    # loaded machine can stretch the test's 0.1 s pause past the real 0.6 s.
+    monkeypatch.setattr(HandoffScreen, "GUARD_S", 2.0)
+    seen = 2.2  # longer than that guard: a press made after it is deliberate
 
     async def scenario(pilot: Any) -> None:
         await reach(pilot, app, lambda: turn_over(app))
-        await pilot.pause(SEEN)  # Léa reads what she drew
+        await pilot.pause(seen)  # Léa reads what she drew
         await pilot.press("enter")
         await pilot.pause(0.1)
         await pilot.press("enter")  # the same finger again, 0.1 s later
@@ -82,7 +88,7 @@ def test_a_double_enter_on_the_turn_over_screen_stops_at_the_pass_screen() -> No
         assert isinstance(screen, HandoffScreen) and screen.private is None, screen
         assert screen.seat == TOM and session.viewer is None
         assert "Pass the device to Tom." in screen_text(app)
-        await pilot.pause(SEEN)  # Tom has the device: his Enter passes the screen
+        await pilot.pause(seen)  # Tom has the device: his Enter passes the screen
         await pilot.press("enter")
         await pilot.pause(0.3)
         assert isinstance(app.screen, TableScreen) and session.viewer == TOM
