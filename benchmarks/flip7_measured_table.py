@@ -24,20 +24,15 @@ from typing import Any
 import numpy as np
 from failures import exit_if_failed, play_each, say_failures  # a sibling script
 
-from parlour.bots.base import Bot, Decision
+from parlour.bots.base import Bot
 from parlour.games.flip7.bots import BOTS
 from parlour.games.flip7.expert_values import _data, table_index
 from parlour.games.flip7.game import Flip7
-from parlour.games.flip7.rules import Flip7State
+from parlour.play.runner import play_bots
 
 GRID = (50, 90, 120, 140, 150, 160, 170, 180, 190, 196)
 GAME = Flip7()
 RULES = GAME.default_rules()
-
-
-def _decide(bot: Bot, state: Flip7State, seat: int) -> Any:
-    view, events = state.view(seat), state.events_for(seat)
-    return bot.act(Decision(GAME, RULES, seat, view, events, state.legal_actions(), None))
 
 
 def _play(expert: Bot, strong: Bot, a: int, b: int, me: int, seed: int) -> float:
@@ -49,12 +44,7 @@ def _play(expert: Bot, strong: Bot, a: int, b: int, me: int, seed: int) -> float
     state.totals[me] = a
     bots = [strong, strong]
     bots[me] = expert
-    while not state.is_over:
-        seat = state.to_move
-        assert seat is not None
-        state.apply(_decide(bots[seat], state, seat))
-    outcome = state.outcome
-    assert outcome is not None
+    outcome = play_bots(state, bots).outcome
     return 1.0 / len(outcome.winners) if me in outcome.winners else 0.0
 
 
